@@ -1,0 +1,639 @@
+//! The shared board of every single-board variant: pieces, chains and liberties, captures and an
+//! incremental Zobrist hash. Knows nothing of turns or of any variant's rules.
+//!
+//! Chains are circular linked lists with a head that holds the chain's size and its
+//! *pseudo-liberties* (one per stone-empty adjacency) with their sum and sum of squares: a chain is
+//! captured when the count is 0 and is in atari exactly when `count * sum_sq == sum * sum` (all
+//! pseudo-liberties are the same point). No per-move allocation, no flood fill on the hot path.
+
+use crate::geometry::{Geometry, Point};
+use crate::zobrist::piece_key;
+use crate::{Color, Piece};
+
+/// Slot contents: empty point.
+pub(crate) const EMPTY: u8 = 0;
+/// Slot contents: outside the board.
+pub(crate) const BORDER: u8 = 3;
+/// Flag added to a stone's colour code to make it a king.
+pub(crate) const KING: u8 = 4;
+
+/// The colour code of a stone of `c` in a slot (1 black, 2 white).
+#[inline(always)]
+pub(crate) fn code(c: Color) -> u8 {
+    c as u8 + 1
+}
+
+/// One array slot: what stands there, and, for a chain's head, the chain's bookkeeping.
+#[derive(Clone, Copy, Debug, Default)]
+struct Slot {
+    cell: u8,
+    /// Next stone of the same chain (circular); for empty points, unused.
+    next: u16,
+    /// Head stone of the chain.
+    head: u16,
+    /// Index of this point in `empties` while it is empty.
+    empty_index: u16,
+    // The fields below are valid on a chain's head only.
+    size: u16,
+    libs: u16,
+    lib_sum: u32,
+    lib_sum_sq: u32,
+}
+
+/// What placing a stone would do, computed without changing the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Preview {
+    /// Heads of the distinct opponent chains the stone captures.
+    captured: [u16; 4],
+    /// How many opponent groups the stone captures.
+    pub captured_groups: u8,
+    /// How many opponent stones the stone captures.
+    pub captured_stones: u16,
+    /// Whether the mover's group would be left without liberties.
+    pub suicide: bool,
+    /// Whether the stone joins no friendly chain (so a suicide would remove only itself).
+    pub lone: bool,
+}
+
+/// What a placement did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Placement {
+    /// Opponent groups removed.
+    pub captured_groups: u8,
+    /// Opponent stones removed.
+    pub captured_stones: u16,
+    /// The mover's own stones removed (suicide, where a variant allows it).
+    pub suicided_stones: u16,
+}
+
+/// Whose pieces border an empty region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegionOwner {
+    /// No piece borders the region (only possible on an empty board).
+    Nobody,
+    /// Only pieces of this colour border it: it is that colour's territory.
+    Only(Color),
+    /// Pieces of both colours border it.
+    Both,
+}
+
+/// An empty region seen from one of its points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// Whose territory it is.
+    pub owner: RegionOwner,
+    /// Whether it has no fork and no loop (see the Incursion rules' line-shaped territories).
+    /// Only meaningful when the scan was not cut short.
+    pub line_shaped: bool,
+}
+
+/// Pieces on a rectangular board with chains, liberties and a Zobrist hash.
+#[derive(Clone, Debug)]
+pub struct Board {
+    geometry: Geometry,
+    slots: Vec<Slot>,
+    empties: Vec<Point>,
+    hash: u64,
+    stones: [u16; 2],
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Self) -> bool {
+        self.geometry == other.geometry && self.slots.iter().zip(&other.slots).all(|(a, b)| a.cell == b.cell)
+    }
+}
+
+impl Eq for Board {}
+
+impl Board {
+    /// An empty board.
+    pub fn new(geometry: Geometry) -> Self {
+        let mut board = Board {
+            geometry,
+            slots: vec![Slot { cell: BORDER, ..Slot::default() }; geometry.slots()],
+            empties: Vec::with_capacity(geometry.area()),
+            hash: 0,
+            stones: [0, 0],
+        };
+        for p in geometry.points() {
+            board.slots[p.index()].cell = EMPTY;
+            board.push_empty(p);
+        }
+        board
+    }
+
+    /// The board's shape.
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    /// The piece on a point, if any.
+    pub fn piece(&self, p: Point) -> Option<Piece> {
+        let cell = self.slots[p.index()].cell;
+        let color = match cell & 3 {
+            1 => Color::Black,
+            2 => Color::White,
+            _ => return None,
+        };
+        Some(Piece { color, king: cell & KING != 0 })
+    }
+
+    /// The colour of the piece on a point, if any.
+    pub fn color(&self, p: Point) -> Option<Color> {
+        self.piece(p).map(|piece| piece.color)
+    }
+
+    /// Zobrist hash of the pieces (kind included), nothing else.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Number of pieces of a colour on the board.
+    pub fn stones(&self, c: Color) -> usize {
+        self.stones[c as usize] as usize
+    }
+
+    /// The empty points, in no particular order (the playouts draw from this list).
+    pub fn empties(&self) -> &[Point] {
+        &self.empties
+    }
+
+    #[inline(always)]
+    fn cell(&self, p: Point) -> u8 {
+        self.slots[p.index()].cell
+    }
+
+    #[inline(always)]
+    fn head(&self, p: Point) -> Point {
+        Point(self.slots[p.index()].head)
+    }
+
+    fn push_empty(&mut self, p: Point) {
+        self.slots[p.index()].empty_index = self.empties.len() as u16;
+        self.empties.push(p);
+    }
+
+    fn remove_empty(&mut self, p: Point) {
+        let i = self.slots[p.index()].empty_index as usize;
+        let last = self.empties.pop().expect("point is listed as empty");
+        if last != p {
+            self.empties[i] = last;
+            self.slots[last.index()].empty_index = i as u16;
+        }
+    }
+
+    #[inline(always)]
+    fn add_liberty(&mut self, head: Point, lib: Point) {
+        let s = &mut self.slots[head.index()];
+        let l = lib.0 as u32;
+        s.libs += 1;
+        s.lib_sum += l;
+        s.lib_sum_sq += l * l;
+    }
+
+    #[inline(always)]
+    fn remove_liberty(&mut self, head: Point, lib: Point) {
+        let s = &mut self.slots[head.index()];
+        let l = lib.0 as u32;
+        s.libs -= 1;
+        s.lib_sum -= l;
+        s.lib_sum_sq -= l * l;
+    }
+
+    /// The only liberty of the chain with this head, if it has exactly one.
+    #[inline(always)]
+    fn single_liberty(&self, head: Point) -> Option<Point> {
+        let s = &self.slots[head.index()];
+        let (n, sum, sq) = (s.libs as u64, s.lib_sum as u64, s.lib_sum_sq as u64);
+        (n > 0 && n * sq == sum * sum).then(|| Point((sum / n) as u16))
+    }
+
+    /// Whether the chain through `p` has exactly one liberty (for playout heuristics and tests).
+    pub fn in_atari(&self, p: Point) -> bool {
+        self.piece(p).is_some() && self.single_liberty(self.head(p)).is_some()
+    }
+
+    /// What placing a stone of `c` on the empty point `p` would capture, and whether it would be
+    /// suicide (counting the captures).
+    #[inline]
+    pub fn preview(&self, p: Point, c: Color) -> Preview {
+        let mut preview = Preview { lone: true, ..Preview::default() };
+        let mut has_liberty = false;
+        let (own, opp) = (code(c), code(c.opponent()));
+        for n in self.geometry.neighbours(p) {
+            let cell = self.cell(n) & 3;
+            if cell == EMPTY {
+                has_liberty = true;
+            } else if cell == opp {
+                let h = self.head(n);
+                if self.single_liberty(h) == Some(p)
+                    && !preview.captured[..preview.captured_groups as usize].contains(&h.0)
+                {
+                    preview.captured[preview.captured_groups as usize] = h.0;
+                    preview.captured_groups += 1;
+                    preview.captured_stones += self.slots[h.index()].size;
+                }
+            } else if cell == own {
+                preview.lone = false;
+                if self.single_liberty(self.head(n)) != Some(p) {
+                    has_liberty = true;
+                }
+            }
+        }
+        preview.suicide = !has_liberty && preview.captured_groups == 0;
+        preview
+    }
+
+    /// The board hash after placing a stone of `c` on `p`, given its preview; `suicide_removes`
+    /// says whether a suicide takes the mover's group off (variants that allow suicide).
+    pub fn hash_after(&self, p: Point, c: Color, preview: &Preview, suicide_removes: bool) -> u64 {
+        let mut hash = self.hash ^ piece_key(p.index(), code(c));
+        for &h in &preview.captured[..preview.captured_groups as usize] {
+            hash ^= self.chain_key(Point(h));
+        }
+        if preview.suicide && suicide_removes {
+            hash ^= piece_key(p.index(), code(c));
+            let mut seen = [Point(0); 4];
+            for (i, n) in self.geometry.neighbours(p).into_iter().enumerate() {
+                if self.cell(n) & 3 == code(c) {
+                    let h = self.head(n);
+                    if !seen[..i].contains(&h) {
+                        hash ^= self.chain_key(h);
+                    }
+                    seen[i] = h;
+                }
+            }
+        }
+        hash
+    }
+
+    /// The xor of the keys of a chain's stones.
+    fn chain_key(&self, head: Point) -> u64 {
+        self.chain(head).fold(0, |key, s| key ^ piece_key(s.index(), self.cell(s)))
+    }
+
+    /// The stones of the chain through `p`.
+    pub fn chain(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        let start = p;
+        let mut current = Some(p);
+        std::iter::from_fn(move || {
+            let s = current?;
+            let next = Point(self.slots[s.index()].next);
+            current = (next != start).then_some(next);
+            Some(s)
+        })
+    }
+
+    /// Places a stone of `c` on the empty point `p`, removes the opponent chains left without
+    /// liberties, then the mover's own chain if it has none (callers refuse suicide beforehand
+    /// where the variant forbids it).
+    pub fn place(&mut self, p: Point, c: Color) -> Placement {
+        self.put(p, code(c));
+        let mut placement = Placement::default();
+        let opp = code(c.opponent());
+        for n in self.geometry.neighbours(p) {
+            if self.cell(n) & 3 == opp {
+                let h = self.head(n);
+                if self.slots[h.index()].libs == 0 {
+                    placement.captured_groups += 1;
+                    placement.captured_stones += self.remove_chain(h);
+                }
+            }
+        }
+        let own = self.head(p);
+        if self.slots[own.index()].libs == 0 {
+            placement.suicided_stones = self.remove_chain(own);
+        }
+        placement
+    }
+
+    /// Puts a piece with cell code `cell` on the empty point `p`, joining friendly chains and
+    /// taking liberties from every neighbour chain; removes nothing.
+    pub(crate) fn put(&mut self, p: Point, cell: u8) {
+        let i = p.index();
+        self.remove_empty(p);
+        self.slots[i] =
+            Slot { cell, next: p.0, head: p.0, empty_index: 0, size: 1, libs: 0, lib_sum: 0, lib_sum_sq: 0 };
+        self.hash ^= piece_key(i, cell);
+        self.stones[(cell & 3) as usize - 1] += 1;
+        let neighbours = self.geometry.neighbours(p);
+        for n in neighbours {
+            match self.cell(n) {
+                EMPTY => self.add_liberty(p, n),
+                BORDER => {}
+                _ => self.remove_liberty(self.head(n), p),
+            }
+        }
+        for n in neighbours {
+            if self.cell(n) & 3 == cell & 3 {
+                let (a, b) = (self.head(p), self.head(n));
+                if a != b {
+                    self.merge(a, b);
+                }
+            }
+        }
+    }
+
+    /// Joins two chains; the larger keeps its head.
+    fn merge(&mut self, a: Point, b: Point) {
+        let (big, small) =
+            if self.slots[a.index()].size >= self.slots[b.index()].size { (a, b) } else { (b, a) };
+        let mut s = small;
+        loop {
+            self.slots[s.index()].head = big.0;
+            s = Point(self.slots[s.index()].next);
+            if s == small {
+                break;
+            }
+        }
+        let (bi, si) = (big.index(), small.index());
+        let small_slot = self.slots[si];
+        let big_slot = &mut self.slots[bi];
+        big_slot.size += small_slot.size;
+        big_slot.libs += small_slot.libs;
+        big_slot.lib_sum += small_slot.lib_sum;
+        big_slot.lib_sum_sq += small_slot.lib_sum_sq;
+        let big_next = big_slot.next;
+        self.slots[bi].next = small_slot.next;
+        self.slots[si].next = big_next;
+    }
+
+    /// Takes a whole chain off the board, giving its points back as liberties to the chains
+    /// around it; returns the number of stones removed.
+    pub(crate) fn remove_chain(&mut self, head: Point) -> u16 {
+        let mut removed = 0;
+        let mut s = head;
+        loop {
+            let next = Point(self.slots[s.index()].next);
+            self.take(s);
+            removed += 1;
+            for n in self.geometry.neighbours(s) {
+                let cell = self.cell(n);
+                if cell != EMPTY && cell != BORDER {
+                    let h = self.head(n);
+                    if h != head {
+                        self.add_liberty(h, s);
+                    }
+                }
+            }
+            s = next;
+            if s == head {
+                break;
+            }
+        }
+        removed
+    }
+
+    /// Empties one point (its chain's bookkeeping is the caller's business).
+    fn take(&mut self, p: Point) {
+        let cell = self.cell(p);
+        self.hash ^= piece_key(p.index(), cell);
+        self.stones[(cell & 3) as usize - 1] -= 1;
+        self.slots[p.index()].cell = EMPTY;
+        self.push_empty(p);
+    }
+
+    /// Sets a point to a piece or to empty without any capture: for setting up positions (SGF
+    /// `AB`/`AW`/`AE`, diagrams). Chains are rebuilt, so groups without liberties may remain,
+    /// exactly as the setup says.
+    pub fn set(&mut self, p: Point, piece: Option<Piece>) {
+        let mut cells: Vec<(Point, u8)> = self
+            .geometry
+            .points()
+            .filter(|&q| q != p && self.cell(q) != EMPTY)
+            .map(|q| (q, self.cell(q)))
+            .collect();
+        if let Some(piece) = piece {
+            cells.push((p, piece.cell()));
+        }
+        *self = Board::new(self.geometry);
+        for (q, cell) in cells {
+            self.put(q, cell);
+        }
+    }
+
+    /// Whether `p` is an empty point that only `c`'s pieces (or the edge) surround and that is
+    /// not a false eye by the diagonal rule: the light playouts never fill such a point.
+    #[inline]
+    pub fn is_eye(&self, p: Point, c: Color) -> bool {
+        let own = code(c);
+        if self.geometry.neighbours(p).into_iter().any(|n| {
+            let cell = self.cell(n);
+            cell != BORDER && cell & 3 != own
+        }) {
+            return false;
+        }
+        let opp = code(c.opponent());
+        let mut bad = 0;
+        let mut edge = false;
+        for d in self.geometry.diagonals(p) {
+            let cell = self.cell(d);
+            if cell == BORDER {
+                edge = true;
+            } else if cell & 3 == opp {
+                bad += 1;
+            }
+        }
+        bad + edge as u32 <= 1
+    }
+
+    /// The empty region around the empty point `p`: its owner and shape. With `stop_at`, the scan
+    /// stops at the first piece of that colour on the border (the answer is then `Both` or a
+    /// cut-short `Only`, whichever was seen) so that "is this the opponent's territory?" is cheap
+    /// when the answer is no.
+    pub fn region(&self, p: Point, stop_at: Option<Color>) -> Region {
+        let mut seen = [0u64; MAX_WORDS];
+        let mut stack = [Point(0); MAX_STACK];
+        let mut top = 0;
+        let mut border = 0u8; // bit 1: black seen, bit 2: white seen
+        let stop = stop_at.map_or(0, code);
+        let (mut size, mut adjacencies, mut max_degree) = (0u32, 0u32, 0u32);
+        mark(&mut seen, p);
+        stack[0] = p;
+        top += 1;
+        while top > 0 {
+            top -= 1;
+            let q = stack[top];
+            size += 1;
+            let mut degree = 0;
+            for n in self.geometry.neighbours(q) {
+                match self.cell(n) {
+                    EMPTY => {
+                        degree += 1;
+                        if !is_marked(&seen, n) {
+                            mark(&mut seen, n);
+                            stack[top] = n;
+                            top += 1;
+                        }
+                    }
+                    BORDER => {}
+                    cell => {
+                        border |= cell & 3;
+                        if cell & 3 == stop {
+                            return Region { owner: RegionOwner::Both, line_shaped: false };
+                        }
+                    }
+                }
+            }
+            adjacencies += degree;
+            max_degree = max_degree.max(degree);
+        }
+        let owner = match border {
+            0 => RegionOwner::Nobody,
+            1 => RegionOwner::Only(Color::Black),
+            2 => RegionOwner::Only(Color::White),
+            _ => RegionOwner::Both,
+        };
+        // every inner adjacency was counted from both ends
+        Region { owner, line_shaped: max_degree <= 2 && adjacencies / 2 + 1 == size }
+    }
+
+    /// Whether placing on the empty point `p` is placing in territory of `owner`: cheap answers
+    /// first (a neighbour of another colour, or a one-point region), a flood fill otherwise.
+    #[inline]
+    pub fn in_territory_of(&self, p: Point, owner: Color) -> Option<Region> {
+        let mut empty_neighbour = false;
+        let mut owner_neighbour = false;
+        for n in self.geometry.neighbours(p) {
+            let cell = self.cell(n);
+            match cell {
+                EMPTY => empty_neighbour = true,
+                BORDER => {}
+                _ if cell & 3 == code(owner) => owner_neighbour = true,
+                _ => return None,
+            }
+        }
+        if !empty_neighbour {
+            return owner_neighbour.then_some(Region { owner: RegionOwner::Only(owner), line_shaped: true });
+        }
+        let region = self.region(p, Some(owner.opponent()));
+        (region.owner == RegionOwner::Only(owner)).then_some(region)
+    }
+
+    /// Number of distinct liberties of the chain through `p`, counted the slow, obvious way (for
+    /// tests and rare callers).
+    pub fn liberties(&self, p: Point) -> usize {
+        let mut libs: Vec<Point> = self
+            .chain(p)
+            .flat_map(|s| self.geometry.neighbours(s))
+            .filter(|&n| self.cell(n) == EMPTY)
+            .collect();
+        libs.sort_unstable();
+        libs.dedup();
+        libs.len()
+    }
+
+    /// The hash computed from scratch (tests compare it with the incremental one).
+    pub fn recomputed_hash(&self) -> u64 {
+        self.geometry
+            .points()
+            .filter(|&p| self.cell(p) != EMPTY)
+            .fold(0, |h, p| h ^ piece_key(p.index(), self.cell(p)))
+    }
+}
+
+/// Why a diagram could not be read as a board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DiagramError {
+    /// A row with another number of points than the first.
+    #[error("diagram row {row} has {found} points, expected {expected}")]
+    RaggedRow {
+        /// Row number, 1 = top.
+        row: usize,
+        /// Points found.
+        found: usize,
+        /// Points in the first row.
+        expected: usize,
+    },
+    /// The diagram's size is not a board size.
+    #[error(transparent)]
+    Size(#[from] crate::geometry::GeometryError),
+}
+
+impl Board {
+    /// Reads a diagram, one string per row from the top: `X`/`x` black stone, `O`/`o` white stone,
+    /// `K` black king, `k` white king, `.` or `+` empty; spaces and row numbers are ignored.
+    pub fn from_diagram(rows: &[&str]) -> Result<Board, DiagramError> {
+        let parsed: Vec<Vec<Option<Piece>>> = rows
+            .iter()
+            .map(|row| {
+                row.chars()
+                    .filter_map(|ch| match ch {
+                        'X' | 'x' => Some(Some(Piece::stone(Color::Black))),
+                        'O' | 'o' => Some(Some(Piece::stone(Color::White))),
+                        'K' => Some(Some(Piece { color: Color::Black, king: true })),
+                        'k' => Some(Some(Piece { color: Color::White, king: true })),
+                        '.' | '+' => Some(None),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect();
+        let width = parsed.first().map_or(0, Vec::len);
+        for (i, row) in parsed.iter().enumerate() {
+            if row.len() != width {
+                return Err(DiagramError::RaggedRow { row: i + 1, found: row.len(), expected: width });
+            }
+        }
+        let geometry = Geometry::new(width as u32, parsed.len() as u32)?;
+        let mut board = Board::new(geometry);
+        for (y, row) in parsed.iter().enumerate() {
+            for (x, piece) in row.iter().enumerate() {
+                if let Some(piece) = piece {
+                    let p = geometry.point(x as u8, y as u8).expect("inside the diagram");
+                    board.put(p, piece.cell());
+                }
+            }
+        }
+        Ok(board)
+    }
+
+    /// The character a point shows in diagrams: `X` `O` stones, `K` `k` kings, `.` empty.
+    pub fn symbol(&self, p: Point) -> char {
+        match self.piece(p) {
+            None => '.',
+            Some(Piece { color: Color::Black, king: false }) => 'X',
+            Some(Piece { color: Color::White, king: false }) => 'O',
+            Some(Piece { color: Color::Black, king: true }) => 'K',
+            Some(Piece { color: Color::White, king: true }) => 'k',
+        }
+    }
+}
+
+impl std::fmt::Display for Board {
+    /// The board as a diagram with GTP coordinates, row numbers on both sides.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let g = self.geometry;
+        let letters: String = (0..g.width())
+            .map(|x| {
+                format!(
+                    " {}",
+                    g.vertex(g.point(x, 0).expect("on board")).to_string().chars().next().unwrap_or('?')
+                )
+            })
+            .collect();
+        writeln!(f, "   {letters}")?;
+        for y in 0..g.height() {
+            let row = g.height() - y;
+            write!(f, "{row:>2} ")?;
+            for x in 0..g.width() {
+                write!(f, " {}", self.symbol(g.point(x, y).expect("on board")))?;
+            }
+            writeln!(f, "  {row}")?;
+        }
+        writeln!(f, "   {letters}")
+    }
+}
+
+const MAX_WORDS: usize = crate::geometry::MAX_SLOTS.div_ceil(64);
+const MAX_STACK: usize = crate::geometry::MAX_SIDE as usize * crate::geometry::MAX_SIDE as usize;
+
+#[inline(always)]
+fn mark(seen: &mut [u64; MAX_WORDS], p: Point) {
+    seen[p.index() / 64] |= 1 << (p.index() % 64);
+}
+
+#[inline(always)]
+fn is_marked(seen: &[u64; MAX_WORDS], p: Point) -> bool {
+    seen[p.index() / 64] & (1 << (p.index() % 64)) != 0
+}

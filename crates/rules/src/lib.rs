@@ -1,0 +1,208 @@
+//! The variago rules engine: exact and fast rules for standard Go and its variants, behind one
+//! [`Game`] trait so that search, perft, records and servers work on every variant alike.
+//!
+//! Pure library: no I/O, no threads, no async. The shared [`Board`] does chains, liberties,
+//! captures and hashing; each variant module adds its few rules on top of it, KataGo style
+//! (board, a small rules config, and the history that legality depends on).
+
+pub mod any;
+pub mod board;
+pub mod geometry;
+pub mod go;
+pub mod incursion;
+pub mod perft;
+pub mod playout;
+pub mod score;
+pub mod spec;
+pub mod stoical;
+pub mod stone_game;
+mod zobrist;
+
+use std::fmt;
+
+pub use any::AnyGame;
+pub use board::Board;
+pub use geometry::{Geometry, GeometryError, Point, Vertex};
+pub use score::{AreaScore, HalfPoints, ScoreSheet};
+pub use spec::{SpecError, VariantSpec};
+pub use stone_game::{StoneGame, StoneRules};
+
+/// A player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    /// Moves first.
+    Black = 0,
+    /// Moves second and receives komi.
+    White = 1,
+}
+
+impl Color {
+    /// The other player.
+    #[inline(always)]
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// `B` or `W`, as SGF and results write it.
+    pub fn letter(self) -> char {
+        match self {
+            Color::Black => 'B',
+            Color::White => 'W',
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::Black => "Black",
+            Color::White => "White",
+        })
+    }
+}
+
+/// A piece on a board: a stone, or (in Excursion Go) a king.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Its owner.
+    pub color: Color,
+    /// Whether it is a king rather than a stone.
+    pub king: bool,
+}
+
+impl Piece {
+    /// A plain stone.
+    pub fn stone(color: Color) -> Self {
+        Piece { color, king: false }
+    }
+
+    pub(crate) fn cell(self) -> u8 {
+        board::code(self.color) | if self.king { board::KING } else { 0 }
+    }
+}
+
+/// A move of the single-board variants: a placement or a pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Pass the turn.
+    Pass,
+    /// Place a piece on a point.
+    Place(Point),
+}
+
+/// Why a move is illegal. Every reason prints as a sentence for players, GTP and the server.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Illegal {
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// The point is not on this board.
+    #[error("the point is not on the board")]
+    OffBoard,
+    /// Something stands on the point.
+    #[error("point {0} is occupied")]
+    Occupied(Vertex),
+    /// The mover's group would have no liberties.
+    #[error("suicide")]
+    Suicide,
+    /// A suicide that would leave the board exactly as it was: a pass in disguise.
+    #[error("changes nothing (a lone stone that would only remove itself)")]
+    ChangesNothing,
+    /// Simple ko: retaking at once, recreating the board before the opponent's move.
+    #[error("retakes the ko at once (recreates the previous position)")]
+    Ko,
+    /// Positional superko.
+    #[error("recreates an earlier position (positional superko)")]
+    PositionalSuperko,
+    /// Situational superko.
+    #[error("recreates an earlier position with the same player to move (situational superko)")]
+    SituationalSuperko,
+    /// Incursion Go.
+    #[error("incursion right after the opponent's incursion")]
+    IncursionAfterIncursion,
+    /// Incursion Go, minimal form.
+    #[error("minimal incursion right after the opponent's minimal incursion")]
+    MinimalIncursionAfterMinimal,
+    /// Stoical Go.
+    #[error("capture right after the opponent's capture")]
+    CaptureAfterCapture,
+    /// Stoical Go with `refine=more-stones`.
+    #[error(
+        "capture of {captures} stone(s) right after the opponent's capture of {previous}: it must take more than {previous}"
+    )]
+    CaptureNotLarger {
+        /// Stones this move would capture.
+        captures: u16,
+        /// Stones the opponent's last move captured.
+        previous: u16,
+    },
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Counted: the winner's margin, komi included (zero for a draw).
+    Score(HalfPoints),
+    /// A player recreated one of its own earlier positions (Incursion, Stoical, Excursion).
+    OwnPositionDraw,
+    /// The loser resigned.
+    Resignation,
+}
+
+/// The result of a finished game, printed as SGF's `RE` writes it: `B+3.5`, `W+R`, `Draw`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// How the game ended.
+    pub ending: Ending,
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.winner, self.ending) {
+            (None, _) => f.write_str("Draw"),
+            (Some(c), Ending::Resignation) => write!(f, "{}+R", c.letter()),
+            (Some(c), Ending::Score(margin)) => write!(f, "{}+{}", c.letter(), margin),
+            (Some(c), Ending::OwnPositionDraw) => write!(f, "{}+?", c.letter()),
+        }
+    }
+}
+
+/// A game position of any variant: what every algorithm (search, perft, records, servers) needs.
+///
+/// Everything legality depends on lives in the position (superko boards, the restriction left
+/// by the last move, passes), so a position loaded from a record behaves exactly like one reached
+/// by play.
+pub trait Game: Clone + Send + Sync + fmt::Debug {
+    /// A move (or a whole turn, for variants with compound turns).
+    type Move: Copy + Eq + std::hash::Hash + fmt::Debug + Send + Sync + 'static;
+    /// The score breakdown this variant prints.
+    type Score: ScoreSheet;
+
+    /// The player whose turn it is.
+    fn to_move(&self) -> Color;
+    /// Writes every legal move (pass included where legal) into `out`, after clearing it; writes
+    /// nothing once the game is over.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+    /// Whether a move is legal, and if not, why.
+    fn check(&self, mv: Self::Move) -> Result<(), Illegal>;
+    /// Plays a legal move, or refuses it with the reason and leaves the position unchanged.
+    fn play(&mut self, mv: Self::Move) -> Result<(), Illegal>;
+    /// Whether the game has ended (cheap: the playouts call it after every move).
+    fn is_over(&self) -> bool;
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<GameResult>;
+    /// The score of the position as it stands, as if the game ended now.
+    fn score(&self) -> Self::Score;
+    /// A 64-bit hash of the board, the side to move and what the last move restricts (the long
+    /// superko history is left out): a transposition key for the search.
+    fn hash(&self) -> u64;
+    /// A random legal move for light playouts: uniform among legal moves that do not fill the
+    /// mover's own eye, and a pass when there is none.
+    fn light_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Self::Move;
+}

@@ -1,0 +1,19 @@
+//! Light random playouts: the engine's hot loop, used by `variago bench` and by the search.
+
+use crate::Game;
+
+/// A cap on playout length, in moves per board point, so that a playout ends even in a variant
+/// (or a ko rule) that lets random play cycle.
+pub const MAX_MOVES_PER_POINT: usize = 4;
+
+/// Plays [`Game::light_move`] until the game ends or `max_moves` moves were played; returns the
+/// number of moves played.
+pub fn light_playout<G: Game, R: rand::Rng + ?Sized>(game: &mut G, rng: &mut R, max_moves: usize) -> usize {
+    let mut moves = 0;
+    while moves < max_moves && !game.is_over() {
+        let mv = game.light_move(rng);
+        game.play(mv).expect("light_move returns a legal move");
+        moves += 1;
+    }
+    moves
+}

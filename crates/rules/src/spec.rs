@@ -1,0 +1,327 @@
+//! Variant specs: the one spelling of a variant and its options used everywhere (CLI flags, SGF
+//! `RU[...]`, GTP, the server): `NAME` or `NAME:key=value,key=value`, e.g.
+//! `go:ko=simple,komi=6.5` or `incursion:minimal=true,shape=line`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::geometry::{Geometry, GeometryError};
+use crate::go::GoRules;
+use crate::incursion::IncursionRules;
+use crate::score::HalfPoints;
+use crate::stoical::StoicalRules;
+use crate::stone_game::{CommonRules, StoneRules};
+
+/// Why a variant spec was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// The name before the colon is not a variant.
+    #[error("unknown variant '{name}' (known: {})", known_names().join(", "))]
+    UnknownVariant {
+        /// The name given.
+        name: String,
+    },
+    /// A key the variant does not have.
+    #[error("variant '{variant}' has no option '{key}' (its options: {known})")]
+    UnknownOption {
+        /// The variant.
+        variant: String,
+        /// The key given.
+        key: String,
+        /// The keys it has.
+        known: String,
+    },
+    /// A value outside the option's range.
+    #[error("option '{key}' cannot be '{value}' (expected {expected})")]
+    BadValue {
+        /// The option.
+        key: String,
+        /// The value given.
+        value: String,
+        /// What it may be.
+        expected: String,
+    },
+    /// An option not written `key=value`.
+    #[error("'{0}' is not an option (write key=value)")]
+    Malformed(String),
+    /// The `size` option's value is not a board size.
+    #[error(transparent)]
+    Size(#[from] GeometryError),
+}
+
+/// One option of a variant, for listings (`variago rules`) and error messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionInfo {
+    /// The key written before `=`.
+    pub key: &'static str,
+    /// The values it takes.
+    pub values: &'static str,
+    /// Its default.
+    pub default: &'static str,
+}
+
+impl OptionInfo {
+    /// Komi, shared by the area-scored variants.
+    pub const KOMI: OptionInfo = OptionInfo { key: "komi", values: "any multiple of 0.5", default: "7.5" };
+    /// The own-position draw switch of the Incursion, Stoical and Excursion families.
+    pub const DRAW: OptionInfo =
+        OptionInfo { key: "draw", values: "own-position | none", default: "own-position" };
+    /// The board size, which every single-board variant accepts.
+    pub const SIZE: OptionInfo = OptionInfo { key: "size", values: "N or WxH, 2..25", default: "19x19" };
+}
+
+/// A variant's rule settings as text: read from and written to specs.
+pub(crate) trait Options: Default + StoneRules {
+    /// The options besides `size`.
+    const INFO: &'static [OptionInfo];
+    /// The shared settings, where `komi` and `draw` go.
+    fn common_mut(&mut self) -> &mut CommonRules;
+    /// Sets a variant-specific option; `Ok(false)` if the key is not one of them.
+    fn set(&mut self, key: &str, value: &str) -> Result<bool, SpecError>;
+    /// The variant-specific options that differ from their defaults.
+    fn written(&self) -> Vec<(&'static str, String)>;
+}
+
+/// Maps an option value to a setting, or says what was expected.
+pub(crate) fn expect_one_of<T: Copy>(key: &str, value: &str, choices: &[(&str, T)]) -> Result<T, SpecError> {
+    choices.iter().find(|(name, _)| *name == value).map(|&(_, v)| v).ok_or_else(|| SpecError::BadValue {
+        key: key.to_string(),
+        value: value.to_string(),
+        expected: choices.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(" | "),
+    })
+}
+
+fn set_option<O: Options>(rules: &mut O, variant: &str, key: &str, value: &str) -> Result<(), SpecError> {
+    if rules.set(key, value)? {
+        return Ok(());
+    }
+    let has = |info: OptionInfo| O::INFO.contains(&info) && info.key == key;
+    if has(OptionInfo::KOMI) {
+        rules.common_mut().komi = HalfPoints::parse(value).ok_or_else(|| SpecError::BadValue {
+            key: key.to_string(),
+            value: value.to_string(),
+            expected: OptionInfo::KOMI.values.to_string(),
+        })?;
+    } else if has(OptionInfo::DRAW) {
+        rules.common_mut().own_position_draw =
+            expect_one_of(key, value, &[("own-position", true), ("none", false)])?;
+    } else {
+        let known = O::INFO.iter().chain([&OptionInfo::SIZE]).map(|o| o.key).collect::<Vec<_>>();
+        return Err(SpecError::UnknownOption {
+            variant: variant.to_string(),
+            key: key.to_string(),
+            known: known.join(", "),
+        });
+    }
+    Ok(())
+}
+
+fn written_options<O: Options>(rules: &O) -> Vec<(&'static str, String)> {
+    let mut out = rules.written();
+    let common = rules.common();
+    if O::INFO.contains(&OptionInfo::DRAW) && !common.own_position_draw {
+        out.push(("draw", "none".to_string()));
+    }
+    if common.komi != HalfPoints(15) {
+        out.push(("komi", common.komi.to_string()));
+    }
+    out
+}
+
+/// The rules of a variant chosen at run time.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Variant {
+    /// `go`
+    Go(GoRules),
+    /// `incursion`, `incursion-minimal`, `incursion-line`
+    Incursion(IncursionRules),
+    /// `stoical`
+    Stoical(StoicalRules),
+}
+
+/// A variant with its options, and the board size if the spec names one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VariantSpec {
+    /// The rules.
+    pub variant: Variant,
+    /// `size=...` from the spec, if given.
+    pub size: Option<Geometry>,
+}
+
+/// A variant name for listings.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantInfo {
+    /// The name written in specs.
+    pub name: &'static str,
+    /// One line for players.
+    pub about: &'static str,
+    /// Its options (besides `size`, which all take).
+    pub options: &'static [OptionInfo],
+}
+
+/// Every variant name the engine knows, in the order `variago rules` lists them.
+pub const VARIANTS: &[VariantInfo] = &[
+    VariantInfo {
+        name: "go",
+        about: "standard Go, area scoring; the baseline every other variant is measured against",
+        options: <GoRules as Options>::INFO,
+    },
+    VariantInfo {
+        name: "incursion",
+        about: "no ko rule; you may not make an incursion right after your opponent made one",
+        options: <IncursionRules as Options>::INFO,
+    },
+    VariantInfo {
+        name: "incursion-minimal",
+        about: "incursion with minimal=true: only incursions capturing 0 or 1 groups are restricted",
+        options: <IncursionRules as Options>::INFO,
+    },
+    VariantInfo {
+        name: "incursion-line",
+        about: "incursion with shape=line: only incursions into line-shaped territories are restricted",
+        options: <IncursionRules as Options>::INFO,
+    },
+    VariantInfo {
+        name: "stoical",
+        about: "no ko rule; you may not capture right after your opponent captured",
+        options: <StoicalRules as Options>::INFO,
+    },
+];
+
+fn known_names() -> Vec<&'static str> {
+    VARIANTS.iter().map(|v| v.name).collect()
+}
+
+impl VariantSpec {
+    /// The spec's komi.
+    pub fn komi(&self) -> HalfPoints {
+        self.common().komi
+    }
+
+    /// Sets the komi (SGF `KM`, GTP `komi`).
+    pub fn set_komi(&mut self, komi: HalfPoints) {
+        match &mut self.variant {
+            Variant::Go(r) => r.common_mut().komi = komi,
+            Variant::Incursion(r) => r.common_mut().komi = komi,
+            Variant::Stoical(r) => r.common_mut().komi = komi,
+        }
+    }
+
+    fn common(&self) -> &CommonRules {
+        match &self.variant {
+            Variant::Go(r) => r.common(),
+            Variant::Incursion(r) => r.common(),
+            Variant::Stoical(r) => r.common(),
+        }
+    }
+
+    /// The spec without its size (SGF keeps the size in `SZ`).
+    pub fn without_size(&self) -> VariantSpec {
+        VariantSpec { variant: self.variant.clone(), size: None }
+    }
+}
+
+impl FromStr for VariantSpec {
+    type Err = SpecError;
+
+    fn from_str(text: &str) -> Result<Self, SpecError> {
+        let text = text.trim();
+        let (name, options) = text.split_once(':').unwrap_or((text, ""));
+        let name = name.trim().to_ascii_lowercase();
+        let mut spec = VariantSpec {
+            variant: match name.as_str() {
+                "go" => Variant::Go(GoRules::default()),
+                "incursion" => Variant::Incursion(IncursionRules::default()),
+                "incursion-minimal" => {
+                    Variant::Incursion(IncursionRules { minimal: true, ..Default::default() })
+                }
+                "incursion-line" => Variant::Incursion(IncursionRules { line: true, ..Default::default() }),
+                "stoical" => Variant::Stoical(StoicalRules::default()),
+                _ => return Err(SpecError::UnknownVariant { name }),
+            },
+            size: None,
+        };
+        for option in options.split(',').map(str::trim).filter(|o| !o.is_empty()) {
+            let (key, value) =
+                option.split_once('=').ok_or_else(|| SpecError::Malformed(option.to_string()))?;
+            let (key, value) = (key.trim().to_ascii_lowercase(), value.trim());
+            if key == "size" {
+                spec.size = Some(Geometry::parse(value)?);
+                continue;
+            }
+            match &mut spec.variant {
+                Variant::Go(r) => set_option(r, &name, &key, value)?,
+                Variant::Incursion(r) => set_option(r, &name, &key, value)?,
+                Variant::Stoical(r) => set_option(r, &name, &key, value)?,
+            }
+        }
+        Ok(spec)
+    }
+}
+
+impl fmt::Display for VariantSpec {
+    /// The canonical spelling: the name, then the options that differ from the defaults.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (mut name, mut options) = match &self.variant {
+            Variant::Go(r) => ("go", written_options(r)),
+            Variant::Incursion(r) => ("incursion", written_options(r)),
+            Variant::Stoical(r) => ("stoical", written_options(r)),
+        };
+        if name == "incursion" {
+            let refinements: Vec<_> =
+                options.iter().filter(|(k, _)| matches!(*k, "minimal" | "shape")).collect();
+            if let [(key, _)] = refinements[..] {
+                name = if *key == "minimal" { "incursion-minimal" } else { "incursion-line" };
+                options.retain(|(k, _)| !matches!(*k, "minimal" | "shape"));
+            }
+        }
+        if let Some(size) = self.size {
+            options.push(("size", size.to_string()));
+        }
+        f.write_str(name)?;
+        for (i, (key, value)) in options.iter().enumerate() {
+            write!(f, "{}{key}={value}", if i == 0 { ':' } else { ',' })?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip(text: &str) -> String {
+        let spec: VariantSpec = text.parse().unwrap();
+        let printed = spec.to_string();
+        assert_eq!(printed.parse::<VariantSpec>().unwrap(), spec, "{text} -> {printed}");
+        printed
+    }
+
+    #[test]
+    fn specs_parse_and_print_canonically() {
+        assert_eq!(round_trip("go"), "go");
+        assert_eq!(round_trip("go:ko=simple,komi=6.5"), "go:ko=simple,komi=6.5");
+        assert_eq!(round_trip("go:komi=7.5,ko=positional"), "go");
+        assert_eq!(round_trip("incursion:minimal=true"), "incursion-minimal");
+        assert_eq!(round_trip("incursion-line"), "incursion-line");
+        assert_eq!(round_trip("incursion:minimal=true,shape=line"), "incursion:minimal=true,shape=line");
+        assert_eq!(round_trip("incursion-minimal:shape=line"), "incursion:minimal=true,shape=line");
+        assert_eq!(
+            round_trip("stoical:refine=more-stones,draw=none"),
+            "stoical:refine=more-stones,draw=none"
+        );
+        assert_eq!(round_trip("Go: size=9x13 , suicide=allowed"), "go:suicide=allowed,size=9x13");
+    }
+
+    #[test]
+    fn bad_specs_say_what_is_wrong() {
+        let err = |t: &str| t.parse::<VariantSpec>().unwrap_err().to_string();
+        assert!(err("chess").contains("unknown variant 'chess'"));
+        assert!(err("go:draw=none").contains("has no option 'draw'"));
+        assert!(err("go:ko=super").contains("expected simple | positional | situational"));
+        assert!(err("go:komi=6.3").contains("multiple of 0.5"));
+        assert!(err("go:komi").contains("write key=value"));
+        assert!(err("go:size=30").contains("out of range"));
+        assert!(err("stoical:refine=fewer").contains("none | more-stones"));
+    }
+}

@@ -1,0 +1,344 @@
+//! The game of the single-board placement variants (Go, Incursion, Stoical): turns, passes, ko and
+//! superko, the own-position draw and area scoring on the shared [`Board`], with each variant's
+//! own restriction plugged in through [`StoneRules`]. Monomorphised per variant for the playouts.
+
+use std::collections::HashSet;
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use crate::board::{Board, Preview};
+use crate::geometry::{Geometry, Point};
+use crate::score::{AreaScore, HalfPoints};
+use crate::zobrist::{WHITE_TO_MOVE, mix};
+use crate::{Color, Ending, Game, GameResult, Illegal, Move, ScoreSheet};
+
+/// Which earlier positions a move may not recreate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KoRule {
+    /// No ko rule at all (the variant's own restriction replaces it).
+    None,
+    /// No immediate recapture that recreates the board before the opponent's last move.
+    Simple,
+    /// No move may recreate any earlier board.
+    Positional,
+    /// No move may recreate an earlier board with the same player to move.
+    Situational,
+}
+
+/// The settings every single-board variant shares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CommonRules {
+    /// Added to White's score.
+    pub komi: HalfPoints,
+    /// The ko rule.
+    pub ko: KoRule,
+    /// Whether suicide is legal (it removes the mover's group).
+    pub suicide_allowed: bool,
+    /// Whether recreating one of the mover's own earlier end-of-turn boards draws the game.
+    pub own_position_draw: bool,
+}
+
+impl CommonRules {
+    /// The defaults of the Incursion and Stoical families: no ko, no suicide, own-position draw.
+    pub fn no_ko_with_draw() -> Self {
+        CommonRules {
+            komi: HalfPoints(15),
+            ko: KoRule::None,
+            suicide_allowed: false,
+            own_position_draw: true,
+        }
+    }
+}
+
+/// A variant's restriction on top of the shared rules: what it remembers of the last move and
+/// which placements that memory forbids.
+pub trait StoneRules: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
+    /// What the variant remembers of the last move (a pass resets it to the default).
+    type Memory: Copy + Default + Eq + fmt::Debug + Send + Sync + Into<u64>;
+
+    /// The shared settings.
+    fn common(&self) -> &CommonRules;
+
+    /// Judges a placement of `mover` on `p` (already known to be on an empty point and allowed by
+    /// the shared rules), given what it would capture and what the last move left behind; returns
+    /// what the next move must remember.
+    fn judge(
+        &self,
+        board: &Board,
+        mover: Color,
+        p: Point,
+        preview: &Preview,
+        last: Self::Memory,
+    ) -> Result<Self::Memory, Illegal>;
+}
+
+/// Hashes Zobrist keys by taking them as they are: they are already uniformly random.
+#[derive(Default, Clone, Copy)]
+pub struct ZobristHasher(u64);
+
+impl Hasher for ZobristHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+type KeySet = HashSet<u64, BuildHasherDefault<ZobristHasher>>;
+
+/// A position of a single-board variant with all the history its legality depends on.
+#[derive(Clone, Debug)]
+pub struct StoneGame<R: StoneRules> {
+    rules: R,
+    board: Board,
+    to_move: Color,
+    /// Passes in a row just before this position.
+    passes: u8,
+    memory: R::Memory,
+    /// Board hash before the last move (for the simple ko).
+    previous_board: u64,
+    /// Superko keys of every earlier position (empty unless a superko rule is in force).
+    seen: KeySet,
+    /// Each player's end-of-turn boards (empty unless the own-position draw is in force).
+    own_boards: [KeySet; 2],
+    drawn: bool,
+}
+
+/// What a legal placement will do, computed once by the legality check and reused by `play`.
+struct Verdict<M> {
+    memory: M,
+    hash_after: u64,
+}
+
+impl<R: StoneRules> StoneGame<R> {
+    /// The empty board, Black to move.
+    pub fn new(rules: R, geometry: Geometry) -> Self {
+        Self::from_setup(rules, Board::new(geometry), Color::Black)
+    }
+
+    /// A position set up from a board (a record's setup node): no earlier moves, so no
+    /// restriction and no ko; the superko history starts with this board.
+    pub fn from_setup(rules: R, board: Board, to_move: Color) -> Self {
+        let mut game = StoneGame {
+            rules,
+            previous_board: board.hash(),
+            board,
+            to_move,
+            passes: 0,
+            memory: R::Memory::default(),
+            seen: KeySet::default(),
+            own_boards: [KeySet::default(), KeySet::default()],
+            drawn: false,
+        };
+        if let Some(key) = game.superko_key(game.board.hash(), to_move) {
+            game.seen.insert(key);
+        }
+        game
+    }
+
+    /// The variant's rules.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Passes in a row just before this position.
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// What the variant remembers of the last move.
+    pub fn memory(&self) -> R::Memory {
+        self.memory
+    }
+
+    /// Whether the game ended in an own-position draw.
+    pub fn is_drawn(&self) -> bool {
+        self.drawn
+    }
+
+    /// The key this position leaves in the superko history, if a superko rule is in force.
+    fn superko_key(&self, board_hash: u64, to_move: Color) -> Option<u64> {
+        match self.rules.common().ko {
+            KoRule::Positional => Some(board_hash),
+            KoRule::Situational => Some(board_hash ^ side_key(to_move)),
+            KoRule::None | KoRule::Simple => None,
+        }
+    }
+
+    fn judge_placement(&self, p: Point) -> Result<Verdict<R::Memory>, Illegal> {
+        if self.is_over() {
+            return Err(Illegal::GameOver);
+        }
+        let geometry = self.board.geometry();
+        if !geometry.contains(p) {
+            return Err(Illegal::OffBoard);
+        }
+        if self.board.piece(p).is_some() {
+            return Err(Illegal::Occupied(geometry.vertex(p)));
+        }
+        let mover = self.to_move;
+        let common = self.rules.common();
+        let preview = self.board.preview(p, mover);
+        if preview.suicide {
+            if !common.suicide_allowed {
+                return Err(Illegal::Suicide);
+            }
+            if preview.lone {
+                return Err(Illegal::ChangesNothing);
+            }
+        }
+        let hash_after = self.board.hash_after(p, mover, &preview, common.suicide_allowed);
+        match common.ko {
+            KoRule::None => {}
+            KoRule::Simple => {
+                if hash_after == self.previous_board {
+                    return Err(Illegal::Ko);
+                }
+            }
+            KoRule::Positional => {
+                if self.seen.contains(&hash_after) {
+                    return Err(Illegal::PositionalSuperko);
+                }
+            }
+            KoRule::Situational => {
+                if self.seen.contains(&(hash_after ^ side_key(mover.opponent()))) {
+                    return Err(Illegal::SituationalSuperko);
+                }
+            }
+        }
+        let memory = self.rules.judge(&self.board, mover, p, &preview, self.memory)?;
+        Ok(Verdict { memory, hash_after })
+    }
+
+    /// Records the end of a turn: superko history, own boards, side to move.
+    fn end_turn(&mut self, placed: bool) {
+        let mover = self.to_move;
+        let hash = self.board.hash();
+        self.to_move = mover.opponent();
+        if let Some(key) = self.superko_key(hash, self.to_move) {
+            self.seen.insert(key);
+        }
+        if self.rules.common().own_position_draw {
+            let fresh = self.own_boards[mover as usize].insert(hash);
+            if placed && !fresh {
+                self.drawn = true;
+            }
+        }
+    }
+}
+
+#[inline(always)]
+fn side_key(c: Color) -> u64 {
+    match c {
+        Color::Black => 0,
+        Color::White => WHITE_TO_MOVE,
+    }
+}
+
+impl<R: StoneRules> Game for StoneGame<R> {
+    type Move = Move;
+    type Score = AreaScore;
+
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.is_over() {
+            return;
+        }
+        for &p in self.board.empties() {
+            if self.judge_placement(p).is_ok() {
+                out.push(Move::Place(p));
+            }
+        }
+        out.sort_unstable_by_key(|m| match m {
+            Move::Place(p) => p.index(),
+            Move::Pass => usize::MAX,
+        });
+        out.push(Move::Pass);
+    }
+
+    fn check(&self, mv: Move) -> Result<(), Illegal> {
+        match mv {
+            Move::Pass if self.is_over() => Err(Illegal::GameOver),
+            Move::Pass => Ok(()),
+            Move::Place(p) => self.judge_placement(p).map(|_| ()),
+        }
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), Illegal> {
+        match mv {
+            Move::Pass => {
+                if self.is_over() {
+                    return Err(Illegal::GameOver);
+                }
+                self.previous_board = self.board.hash();
+                self.passes += 1;
+                self.memory = R::Memory::default();
+                self.end_turn(false);
+            }
+            Move::Place(p) => {
+                let verdict = self.judge_placement(p)?;
+                self.previous_board = self.board.hash();
+                self.board.place(p, self.to_move);
+                debug_assert_eq!(self.board.hash(), verdict.hash_after);
+                self.passes = 0;
+                self.memory = verdict.memory;
+                self.end_turn(true);
+            }
+        }
+        Ok(())
+    }
+
+    fn is_over(&self) -> bool {
+        self.drawn || self.passes >= 2
+    }
+
+    fn outcome(&self) -> Option<GameResult> {
+        if self.drawn {
+            Some(GameResult { winner: None, ending: Ending::OwnPositionDraw })
+        } else if self.passes >= 2 {
+            Some(self.score().result())
+        } else {
+            None
+        }
+    }
+
+    fn score(&self) -> AreaScore {
+        AreaScore::of(&self.board, self.rules.common().komi)
+    }
+
+    fn hash(&self) -> u64 {
+        self.board.hash() ^ side_key(self.to_move) ^ mix(self.memory.into()) ^ mix(0x100 + self.passes as u64)
+    }
+
+    fn light_move<G: rand::Rng + ?Sized>(&self, rng: &mut G) -> Move {
+        let empties = self.board.empties();
+        if empties.is_empty() || self.is_over() {
+            return Move::Pass;
+        }
+        let start = rng.random_range(0..empties.len());
+        let (tail, head) = empties.split_at(start);
+        for &p in head.iter().chain(tail) {
+            if !self.board.is_eye(p, self.to_move) && self.judge_placement(p).is_ok() {
+                return Move::Place(p);
+            }
+        }
+        Move::Pass
+    }
+}
