@@ -66,6 +66,13 @@ pub struct Placement {
     pub suicided_stones: u16,
 }
 
+/// Opponent chains a placement left without liberties, to be removed.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct DeadChains {
+    heads: [u16; 4],
+    count: u8,
+}
+
 /// Whose pieces border an empty region.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RegionOwner {
@@ -129,7 +136,8 @@ impl Board {
 
     /// The piece on a point, if any.
     pub fn piece(&self, p: Point) -> Option<Piece> {
-        let cell = self.slots[p.index()].cell;
+        self.owns(p);
+        let cell = self.slot(p).cell;
         let color = match cell & 3 {
             1 => Color::Black,
             2 => Color::White,
@@ -158,33 +166,77 @@ impl Board {
         &self.empties
     }
 
+    /// The slot of `p`, without a bounds check.
+    ///
+    /// Invariant that makes it sound: every point the board handles internally is either checked
+    /// by [`Self::owns`] at a public entry point, a neighbour or diagonal of such a point (the
+    /// border rows and the extra end slot keep those inside the array), or an index the board
+    /// stored itself (`head`, `next`, `empties`), which are always points of this board.
     #[inline(always)]
-    fn cell(&self, p: Point) -> u8 {
-        self.slots[p.index()].cell
+    fn slot(&self, p: Point) -> &Slot {
+        debug_assert!(p.index() < self.slots.len());
+        // SAFETY: see the invariant above.
+        unsafe { self.slots.get_unchecked(p.index()) }
+    }
+
+    /// The slot of `p` for writing, without a bounds check (same invariant as [`Self::slot`]).
+    #[inline(always)]
+    fn slot_mut(&mut self, p: Point) -> &mut Slot {
+        debug_assert!(p.index() < self.slots.len());
+        // SAFETY: see the invariant of `slot`.
+        unsafe { self.slots.get_unchecked_mut(p.index()) }
+    }
+
+    /// Checks, cheaply, that `p` is a slot whose neighbours and diagonals lie inside the array:
+    /// the guard of every public method that takes a point. A point of another board panics here
+    /// rather than touching memory out of bounds.
+    #[inline(always)]
+    fn owns(&self, p: Point) {
+        let stride = self.geometry.stride();
+        assert!(
+            p.index() > stride && p.index() + stride + 1 < self.slots.len(),
+            "point {} is not on this {} board",
+            p.index(),
+            self.geometry
+        );
+    }
+
+    #[inline(always)]
+    pub(crate) fn cell(&self, p: Point) -> u8 {
+        self.slot(p).cell
     }
 
     #[inline(always)]
     fn head(&self, p: Point) -> Point {
-        Point(self.slots[p.index()].head)
+        Point(self.slot(p).head)
     }
 
     fn push_empty(&mut self, p: Point) {
-        self.slots[p.index()].empty_index = self.empties.len() as u16;
+        self.slot_mut(p).empty_index = self.empties.len() as u16;
         self.empties.push(p);
     }
 
     fn remove_empty(&mut self, p: Point) {
-        let i = self.slots[p.index()].empty_index as usize;
+        let i = self.slot(p).empty_index as usize;
         let last = self.empties.pop().expect("point is listed as empty");
         if last != p {
             self.empties[i] = last;
-            self.slots[last.index()].empty_index = i as u16;
+            self.slot_mut(last).empty_index = i as u16;
         }
+    }
+
+    /// Exchanges two entries of the empty list (the playouts' sampling without replacement).
+    #[inline(always)]
+    pub(crate) fn swap_empties(&mut self, i: usize, j: usize) {
+        self.empties.swap(i, j);
+        let (a, b) = (self.empties[i], self.empties[j]);
+        self.slot_mut(a).empty_index = i as u16;
+        self.slot_mut(b).empty_index = j as u16;
     }
 
     #[inline(always)]
     fn add_liberty(&mut self, head: Point, lib: Point) {
-        let s = &mut self.slots[head.index()];
+        let s = self.slot_mut(head);
         let l = lib.0 as u32;
         s.libs += 1;
         s.lib_sum += l;
@@ -193,7 +245,7 @@ impl Board {
 
     #[inline(always)]
     fn remove_liberty(&mut self, head: Point, lib: Point) {
-        let s = &mut self.slots[head.index()];
+        let s = self.slot_mut(head);
         let l = lib.0 as u32;
         s.libs -= 1;
         s.lib_sum -= l;
@@ -203,9 +255,19 @@ impl Board {
     /// The only liberty of the chain with this head, if it has exactly one.
     #[inline(always)]
     fn single_liberty(&self, head: Point) -> Option<Point> {
-        let s = &self.slots[head.index()];
+        let s = self.slot(head);
         let (n, sum, sq) = (s.libs as u64, s.lib_sum as u64, s.lib_sum_sq as u64);
         (n > 0 && n * sq == sum * sum).then(|| Point((sum / n) as u16))
+    }
+
+    /// Whether `lib` is the one and only liberty of the chain with this head: every pseudo-liberty
+    /// is `lib` exactly when their sum is `n * lib` and their sum of squares `n * lib * lib`
+    /// (zero variance). Fits in u32 on the largest board: 2500 * 702 * 702 < 2^32.
+    #[inline(always)]
+    fn only_liberty_is(&self, head: Point, lib: Point) -> bool {
+        let s = self.slot(head);
+        let (n, l) = (s.libs as u32, lib.0 as u32);
+        s.lib_sum == n * l && s.lib_sum_sq == n * l * l
     }
 
     /// Whether the chain through `p` has exactly one liberty (for playout heuristics and tests).
@@ -215,8 +277,8 @@ impl Board {
 
     /// What placing a stone of `c` on the empty point `p` would capture, and whether it would be
     /// suicide (counting the captures).
-    #[inline]
-    pub fn preview(&self, p: Point, c: Color) -> Preview {
+    #[inline(always)]
+    pub(crate) fn preview(&self, p: Point, c: Color) -> Preview {
         let mut preview = Preview { lone: true, ..Preview::default() };
         let mut has_liberty = false;
         let (own, opp) = (code(c), code(c.opponent()));
@@ -226,16 +288,16 @@ impl Board {
                 has_liberty = true;
             } else if cell == opp {
                 let h = self.head(n);
-                if self.single_liberty(h) == Some(p)
+                if self.only_liberty_is(h, p)
                     && !preview.captured[..preview.captured_groups as usize].contains(&h.0)
                 {
                     preview.captured[preview.captured_groups as usize] = h.0;
                     preview.captured_groups += 1;
-                    preview.captured_stones += self.slots[h.index()].size;
+                    preview.captured_stones += self.slot(h).size;
                 }
             } else if cell == own {
                 preview.lone = false;
-                if self.single_liberty(self.head(n)) != Some(p) {
+                if !self.only_liberty_is(self.head(n), p) {
                     has_liberty = true;
                 }
             }
@@ -246,7 +308,7 @@ impl Board {
 
     /// The board hash after placing a stone of `c` on `p`, given its preview; `suicide_removes`
     /// says whether a suicide takes the mover's group off (variants that allow suicide).
-    pub fn hash_after(&self, p: Point, c: Color, preview: &Preview, suicide_removes: bool) -> u64 {
+    pub(crate) fn hash_after(&self, p: Point, c: Color, preview: &Preview, suicide_removes: bool) -> u64 {
         let mut hash = self.hash ^ piece_key(p.index(), code(c));
         for &h in &preview.captured[..preview.captured_groups as usize] {
             hash ^= self.chain_key(Point(h));
@@ -269,16 +331,22 @@ impl Board {
 
     /// The xor of the keys of a chain's stones.
     fn chain_key(&self, head: Point) -> u64 {
-        self.chain(head).fold(0, |key, s| key ^ piece_key(s.index(), self.cell(s)))
+        self.chain_stones(head).fold(0, |key, s| key ^ piece_key(s.index(), self.cell(s)))
     }
 
-    /// The stones of the chain through `p`.
+    /// The stones of the chain through `p` (nothing if `p` is empty).
     pub fn chain(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        let stone = self.piece(p).is_some();
+        self.chain_stones(p).take(if stone { usize::MAX } else { 0 })
+    }
+
+    /// The stones of the chain through the stone `p`.
+    fn chain_stones(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
         let start = p;
         let mut current = Some(p);
         std::iter::from_fn(move || {
             let s = current?;
-            let next = Point(self.slots[s.index()].next);
+            let next = Point(self.slot(s).next);
             current = (next != start).then_some(next);
             Some(s)
         })
@@ -288,74 +356,79 @@ impl Board {
     /// liberties, then the mover's own chain if it has none (callers refuse suicide beforehand
     /// where the variant forbids it).
     pub fn place(&mut self, p: Point, c: Color) -> Placement {
-        self.put(p, code(c));
-        let mut placement = Placement::default();
-        let opp = code(c.opponent());
-        for n in self.geometry.neighbours(p) {
-            if self.cell(n) & 3 == opp {
-                let h = self.head(n);
-                if self.slots[h.index()].libs == 0 {
-                    placement.captured_groups += 1;
-                    placement.captured_stones += self.remove_chain(h);
-                }
-            }
+        self.owns(p);
+        assert_eq!(self.cell(p), EMPTY, "place on an occupied point");
+        let dead = self.put(p, code(c));
+        let mut placement = Placement { captured_groups: dead.count, ..Placement::default() };
+        for &h in &dead.heads[..dead.count as usize] {
+            placement.captured_stones += self.remove_chain(Point(h));
         }
         let own = self.head(p);
-        if self.slots[own.index()].libs == 0 {
+        if self.slot(own).libs == 0 {
             placement.suicided_stones = self.remove_chain(own);
         }
         placement
     }
 
     /// Puts a piece with cell code `cell` on the empty point `p`, joining friendly chains and
-    /// taking liberties from every neighbour chain; removes nothing.
-    pub(crate) fn put(&mut self, p: Point, cell: u8) {
-        let i = p.index();
+    /// taking liberties from every neighbour chain; removes nothing, but returns the opponent
+    /// chains left without liberties.
+    #[inline(always)]
+    pub(crate) fn put(&mut self, p: Point, cell: u8) -> DeadChains {
         self.remove_empty(p);
-        self.slots[i] =
-            Slot { cell, next: p.0, head: p.0, empty_index: 0, size: 1, libs: 0, lib_sum: 0, lib_sum_sq: 0 };
-        self.hash ^= piece_key(i, cell);
-        self.stones[(cell & 3) as usize - 1] += 1;
-        let neighbours = self.geometry.neighbours(p);
-        for n in neighbours {
-            match self.cell(n) {
-                EMPTY => self.add_liberty(p, n),
-                BORDER => {}
-                _ => self.remove_liberty(self.head(n), p),
-            }
-        }
-        for n in neighbours {
-            if self.cell(n) & 3 == cell & 3 {
-                let (a, b) = (self.head(p), self.head(n));
-                if a != b {
-                    self.merge(a, b);
+        let color = cell & 3;
+        let slot = self.slot_mut(p);
+        slot.cell = cell;
+        slot.next = p.0;
+        slot.head = p.0;
+        slot.size = 1;
+        slot.libs = 0;
+        slot.lib_sum = 0;
+        slot.lib_sum_sq = 0;
+        self.hash ^= piece_key(p.index(), cell);
+        self.stones[(color == 2) as usize] += 1;
+        let mut dead = DeadChains::default();
+        for n in self.geometry.neighbours(p) {
+            let other = self.cell(n) & 3;
+            if other == EMPTY {
+                self.add_liberty(self.head(p), n);
+            } else if other != BORDER {
+                let h = self.head(n);
+                self.remove_liberty(h, p);
+                if other == color {
+                    let mine = self.head(p);
+                    if mine != h {
+                        self.merge(mine, h);
+                    }
+                } else if self.slot(h).libs == 0 && !dead.heads[..dead.count as usize].contains(&h.0) {
+                    dead.heads[dead.count as usize] = h.0;
+                    dead.count += 1;
                 }
             }
         }
+        dead
     }
 
     /// Joins two chains; the larger keeps its head.
     fn merge(&mut self, a: Point, b: Point) {
-        let (big, small) =
-            if self.slots[a.index()].size >= self.slots[b.index()].size { (a, b) } else { (b, a) };
+        let (big, small) = if self.slot(a).size >= self.slot(b).size { (a, b) } else { (b, a) };
         let mut s = small;
         loop {
-            self.slots[s.index()].head = big.0;
-            s = Point(self.slots[s.index()].next);
+            self.slot_mut(s).head = big.0;
+            s = Point(self.slot(s).next);
             if s == small {
                 break;
             }
         }
-        let (bi, si) = (big.index(), small.index());
-        let small_slot = self.slots[si];
-        let big_slot = &mut self.slots[bi];
+        let small_slot = *self.slot(small);
+        let big_slot = self.slot_mut(big);
         big_slot.size += small_slot.size;
         big_slot.libs += small_slot.libs;
         big_slot.lib_sum += small_slot.lib_sum;
         big_slot.lib_sum_sq += small_slot.lib_sum_sq;
         let big_next = big_slot.next;
-        self.slots[bi].next = small_slot.next;
-        self.slots[si].next = big_next;
+        self.slot_mut(big).next = small_slot.next;
+        self.slot_mut(small).next = big_next;
     }
 
     /// Takes a whole chain off the board, giving its points back as liberties to the chains
@@ -364,7 +437,7 @@ impl Board {
         let mut removed = 0;
         let mut s = head;
         loop {
-            let next = Point(self.slots[s.index()].next);
+            let next = Point(self.slot(s).next);
             self.take(s);
             removed += 1;
             for n in self.geometry.neighbours(s) {
@@ -388,8 +461,8 @@ impl Board {
     fn take(&mut self, p: Point) {
         let cell = self.cell(p);
         self.hash ^= piece_key(p.index(), cell);
-        self.stones[(cell & 3) as usize - 1] -= 1;
-        self.slots[p.index()].cell = EMPTY;
+        self.stones[(cell & 3 == 2) as usize] -= 1;
+        self.slot_mut(p).cell = EMPTY;
         self.push_empty(p);
     }
 
@@ -397,6 +470,7 @@ impl Board {
     /// `AB`/`AW`/`AE`, diagrams). Chains are rebuilt, so groups without liberties may remain,
     /// exactly as the setup says.
     pub fn set(&mut self, p: Point, piece: Option<Piece>) {
+        self.owns(p);
         let mut cells: Vec<(Point, u8)> = self
             .geometry
             .points()
@@ -414,8 +488,9 @@ impl Board {
 
     /// Whether `p` is an empty point that only `c`'s pieces (or the edge) surround and that is
     /// not a false eye by the diagonal rule: the light playouts never fill such a point.
-    #[inline]
+    #[inline(always)]
     pub fn is_eye(&self, p: Point, c: Color) -> bool {
+        self.owns(p);
         let own = code(c);
         if self.geometry.neighbours(p).into_iter().any(|n| {
             let cell = self.cell(n);
@@ -442,6 +517,7 @@ impl Board {
     /// cut-short `Only`, whichever was seen) so that "is this the opponent's territory?" is cheap
     /// when the answer is no.
     pub fn region(&self, p: Point, stop_at: Option<Color>) -> Region {
+        self.owns(p);
         let mut seen = [0u64; MAX_WORDS];
         let mut stack = [Point(0); MAX_STACK];
         let mut top = 0;
@@ -492,6 +568,7 @@ impl Board {
     /// first (a neighbour of another colour, or a one-point region), a flood fill otherwise.
     #[inline]
     pub fn in_territory_of(&self, p: Point, owner: Color) -> Option<Region> {
+        self.owns(p);
         let mut empty_neighbour = false;
         let mut owner_neighbour = false;
         for n in self.geometry.neighbours(p) {

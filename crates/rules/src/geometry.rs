@@ -8,7 +8,7 @@ pub const MIN_SIDE: u8 = 2;
 /// Largest board side the engine accepts (GTP letters run out after 25 columns).
 pub const MAX_SIDE: u8 = 25;
 /// Number of array slots of the largest board, border included.
-pub const MAX_SLOTS: usize = (MAX_SIDE as usize + 2) * (MAX_SIDE as usize + 1);
+pub const MAX_SLOTS: usize = (MAX_SIDE as usize + 2) * (MAX_SIDE as usize + 1) + 1;
 
 /// GTP column letters: A..Z without I.
 const COLUMN_LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -73,8 +73,9 @@ pub enum GeometryError {
 
 /// The shape of a board: its size and the layout of its 1-D array.
 ///
-/// Layout: `stride = width + 1`; row 0 and row `height + 1` are border, and the last slot of every
-/// row is border too (it is also the left neighbour of the next row's first point).
+/// Layout: `stride = width + 1`; row 0 and row `height + 1` are border, and so is the first slot of
+/// every row (it is also the right neighbour of the previous row's last point). One more border
+/// slot at the end gives the last point a diagonal neighbour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Geometry {
     width: u8,
@@ -128,28 +129,26 @@ impl Geometry {
 
     /// Length of the 1-D array, border included.
     pub(crate) fn slots(self) -> usize {
-        (self.height as usize + 2) * self.stride()
+        (self.height as usize + 2) * self.stride() + 1
     }
 
     /// The point at column `x` (0 = left) and row `y` (0 = top, as SGF counts), if on the board.
     pub fn point(self, x: u8, y: u8) -> Option<Point> {
         (x < self.width && y < self.height)
-            .then(|| Point(((y as usize + 1) * self.stride() + x as usize) as u16))
+            .then(|| Point(((y as usize + 1) * self.stride() + x as usize + 1) as u16))
     }
 
     /// Column (0 = left) and row (0 = top) of a point.
     pub fn coords(self, p: Point) -> (u8, u8) {
         let i = p.0 as usize;
-        ((i % self.stride()) as u8, (i / self.stride() - 1) as u8)
+        ((i % self.stride() - 1) as u8, (i / self.stride() - 1) as u8)
     }
 
     /// Whether an array index is a point of this board (not border, not past the end).
     pub fn contains(self, p: Point) -> bool {
         let i = p.0 as usize;
-        i < self.slots() && i >= self.stride() && i % self.stride() < self.width as usize && {
-            let row = i / self.stride();
-            row >= 1 && row <= self.height as usize
-        }
+        let (row, column) = (i / self.stride(), i % self.stride());
+        (1..=self.height as usize).contains(&row) && (1..=self.width as usize).contains(&column)
     }
 
     /// Every point, row by row from the top left.

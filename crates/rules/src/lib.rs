@@ -205,4 +205,11 @@ pub trait Game: Clone + Send + Sync + fmt::Debug {
     /// A random legal move for light playouts: uniform among legal moves that do not fill the
     /// mover's own eye, and a pass when there is none.
     fn light_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Self::Move;
+    /// Plays a [`Game::light_move`] and returns it: the playouts' step, which a variant may
+    /// override to judge the chosen move only once.
+    fn play_light_move<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) -> Self::Move {
+        let mv = self.light_move(rng);
+        self.play(mv).expect("light_move returns a legal move");
+        mv
+    }
 }

@@ -11,8 +11,7 @@ pub const MAX_MOVES_PER_POINT: usize = 4;
 pub fn light_playout<G: Game, R: rand::Rng + ?Sized>(game: &mut G, rng: &mut R, max_moves: usize) -> usize {
     let mut moves = 0;
     while moves < max_moves && !game.is_over() {
-        let mv = game.light_move(rng);
-        game.play(mv).expect("light_move returns a legal move");
+        game.play_light_move(rng);
         moves += 1;
     }
     moves

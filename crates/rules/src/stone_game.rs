@@ -115,7 +115,6 @@ pub struct StoneGame<R: StoneRules> {
 /// What a legal placement will do, computed once by the legality check and reused by `play`.
 struct Verdict<M> {
     memory: M,
-    hash_after: u64,
 }
 
 impl<R: StoneRules> StoneGame<R> {
@@ -186,9 +185,15 @@ impl<R: StoneRules> StoneGame<R> {
         if !geometry.contains(p) {
             return Err(Illegal::OffBoard);
         }
-        if self.board.piece(p).is_some() {
+        if self.board.cell(p) != crate::board::EMPTY {
             return Err(Illegal::Occupied(geometry.vertex(p)));
         }
+        self.judge_free_point(p)
+    }
+
+    /// Judges a placement on a point known to be empty, in a game that is not over.
+    #[inline]
+    fn judge_free_point(&self, p: Point) -> Result<Verdict<R::Memory>, Illegal> {
         let mover = self.to_move;
         let common = self.rules.common();
         let preview = self.board.preview(p, mover);
@@ -200,27 +205,37 @@ impl<R: StoneRules> StoneGame<R> {
                 return Err(Illegal::ChangesNothing);
             }
         }
-        let hash_after = self.board.hash_after(p, mover, &preview, common.suicide_allowed);
+        let hash_after = || self.board.hash_after(p, mover, &preview, common.suicide_allowed);
         match common.ko {
             KoRule::None => {}
+            // only a capture (or a suicide) can bring back the board before the opponent's move
             KoRule::Simple => {
-                if hash_after == self.previous_board {
+                if (preview.captured_groups > 0 || preview.suicide) && hash_after() == self.previous_board {
                     return Err(Illegal::Ko);
                 }
             }
             KoRule::Positional => {
-                if self.seen.contains(&hash_after) {
+                if self.seen.contains(&hash_after()) {
                     return Err(Illegal::PositionalSuperko);
                 }
             }
             KoRule::Situational => {
-                if self.seen.contains(&(hash_after ^ side_key(mover.opponent()))) {
+                if self.seen.contains(&(hash_after() ^ side_key(mover.opponent()))) {
                     return Err(Illegal::SituationalSuperko);
                 }
             }
         }
         let memory = self.rules.judge(&self.board, mover, p, &preview, self.memory)?;
-        Ok(Verdict { memory, hash_after })
+        Ok(Verdict { memory })
+    }
+
+    /// Plays a placement that [`Self::judge_placement`] accepted.
+    fn apply_placement(&mut self, p: Point, verdict: Verdict<R::Memory>) {
+        self.previous_board = self.board.hash();
+        self.board.place(p, self.to_move);
+        self.passes = 0;
+        self.memory = verdict.memory;
+        self.end_turn(true);
     }
 
     /// Records the end of a turn: superko history, own boards, side to move.
@@ -262,7 +277,7 @@ impl<R: StoneRules> Game for StoneGame<R> {
             return;
         }
         for &p in self.board.empties() {
-            if self.judge_placement(p).is_ok() {
+            if self.judge_free_point(p).is_ok() {
                 out.push(Move::Place(p));
             }
         }
@@ -294,12 +309,7 @@ impl<R: StoneRules> Game for StoneGame<R> {
             }
             Move::Place(p) => {
                 let verdict = self.judge_placement(p)?;
-                self.previous_board = self.board.hash();
-                self.board.place(p, self.to_move);
-                debug_assert_eq!(self.board.hash(), verdict.hash_after);
-                self.passes = 0;
-                self.memory = verdict.memory;
-                self.end_turn(true);
+                self.apply_placement(p, verdict);
             }
         }
         Ok(())
@@ -328,17 +338,29 @@ impl<R: StoneRules> Game for StoneGame<R> {
     }
 
     fn light_move<G: rand::Rng + ?Sized>(&self, rng: &mut G) -> Move {
-        let empties = self.board.empties();
-        if empties.is_empty() || self.is_over() {
+        self.clone().play_light_move(rng)
+    }
+
+    /// Draws empty points uniformly without replacement until one is a legal non-eye placement,
+    /// moving each rejected point to the end of the empty list so that it is not drawn again.
+    fn play_light_move<G: rand::Rng + ?Sized>(&mut self, rng: &mut G) -> Move {
+        if self.is_over() {
             return Move::Pass;
         }
-        let start = rng.random_range(0..empties.len());
-        let (tail, head) = empties.split_at(start);
-        for &p in head.iter().chain(tail) {
-            if !self.board.is_eye(p, self.to_move) && self.judge_placement(p).is_ok() {
-                return Move::Place(p);
+        let mut candidates = self.board.empties().len();
+        while candidates > 0 {
+            let i = rng.random_range(0..candidates);
+            let p = self.board.empties()[i];
+            if !self.board.is_eye(p, self.to_move) {
+                if let Ok(verdict) = self.judge_free_point(p) {
+                    self.apply_placement(p, verdict);
+                    return Move::Place(p);
+                }
             }
+            candidates -= 1;
+            self.board.swap_empties(i, candidates);
         }
+        self.play(Move::Pass).expect("a pass is legal in a game that is not over");
         Move::Pass
     }
 }

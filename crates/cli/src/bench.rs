@@ -1,0 +1,89 @@
+//! `variago bench`: light random playouts from the empty board, timed. The figures the issue
+//! notes report come from here.
+
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use variago_rules::playout::{MAX_MOVES_PER_POINT, light_playout};
+use variago_rules::{AnyGame, Game, Geometry, VariantSpec};
+
+/// What a run of playouts measured.
+struct Measurement {
+    playouts: u64,
+    moves: u64,
+    seconds: f64,
+}
+
+impl Measurement {
+    fn nanos_per_move(&self) -> f64 {
+        self.seconds * 1e9 / self.moves.max(1) as f64
+    }
+
+    fn moves_per_playout(&self) -> f64 {
+        self.moves as f64 / self.playouts.max(1) as f64
+    }
+
+    fn playouts_per_second(&self) -> f64 {
+        self.playouts as f64 / self.seconds.max(1e-9)
+    }
+}
+
+/// Monomorphised loop: the enum is matched once, outside the timing.
+fn run<G: Game>(start: &G, area: usize, playouts: u64, seed: u64) -> Measurement {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let max_moves = MAX_MOVES_PER_POINT * area;
+    let mut moves = 0;
+    let clock = Instant::now();
+    for _ in 0..playouts {
+        let mut game = start.clone();
+        moves += light_playout(&mut game, &mut rng, max_moves) as u64;
+    }
+    Measurement { playouts, moves, seconds: clock.elapsed().as_secs_f64() }
+}
+
+fn measure(spec: &VariantSpec, geometry: Geometry, playouts: u64, seed: u64) -> Measurement {
+    let area = geometry.area();
+    match AnyGame::new(spec, geometry) {
+        AnyGame::Go(g) => run(&g, area, playouts, seed),
+        AnyGame::Incursion(g) => run(&g, area, playouts, seed),
+        AnyGame::Stoical(g) => run(&g, area, playouts, seed),
+    }
+}
+
+/// One variant on one size; the last line is `N playouts/s`.
+pub fn single(spec: &VariantSpec, geometry: Geometry, playouts: u64, seed: u64) {
+    let m = measure(spec, geometry, playouts, seed);
+    println!("{spec} on {geometry}: {} playouts in {:.2} s", m.playouts, m.seconds);
+    println!("{:.1} ns/move", m.nanos_per_move());
+    println!("{:.1} moves/playout", m.moves_per_playout());
+    println!("{:.0} playouts/s", m.playouts_per_second());
+}
+
+/// The variants the table measures.
+const TABLE_SPECS: &[&str] =
+    &["go:ko=simple", "go", "incursion", "incursion-minimal", "incursion-line", "stoical"];
+
+/// Every variant on 9x9 and 19x19, one row each (19x19 runs a fifth of the playouts).
+pub fn table(playouts: u64, seed: u64) {
+    println!(
+        "{:<20} {:>6} {:>10} {:>14} {:>12}",
+        "variant", "size", "ns/move", "moves/playout", "playouts/s"
+    );
+    for side in [9, 19] {
+        let geometry = Geometry::square(side).expect("a valid size");
+        let n = if side == 19 { (playouts / 5).max(1) } else { playouts };
+        for text in TABLE_SPECS {
+            let spec: VariantSpec = text.parse().expect("the table's specs are valid");
+            let m = measure(&spec, geometry, n, seed);
+            println!(
+                "{:<20} {:>6} {:>10.1} {:>14.1} {:>12.0}",
+                text,
+                geometry.to_string(),
+                m.nanos_per_move(),
+                m.moves_per_playout(),
+                m.playouts_per_second()
+            );
+        }
+    }
+}

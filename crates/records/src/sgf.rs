@@ -1,0 +1,424 @@
+//! SGF for the single-board variants, read and written with the `sgf-parse` crate.
+
+use std::collections::HashSet;
+use std::fmt;
+
+use sgf_parse::go::{self, Prop};
+use sgf_parse::{SgfNode, SgfProp, SimpleText};
+use variago_rules::{
+    AnyGame, Board, Color, Game, Geometry, HalfPoints, Illegal, Move, Piece, Point, VariantSpec,
+};
+
+/// The longest main line a record may have: far beyond any real game, small enough that reading
+/// a hostile file stays quick.
+pub const MAX_NODES: usize = 20_000;
+
+/// Why a record could not be read.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum RecordError {
+    /// Not SGF at all, or truncated.
+    #[error("malformed SGF: {0}")]
+    Syntax(String),
+    /// A file without a game.
+    #[error("the SGF holds no game")]
+    Empty,
+    /// `GM` other than 1.
+    #[error("GM[{0}] is not Go (variago reads GM[1])")]
+    NotGo(i64),
+    /// A property whose value makes no sense.
+    #[error("node {node}: bad value for {property}[{value}]")]
+    BadValue {
+        /// 1-based node number along the main line.
+        node: usize,
+        /// The property identifier.
+        property: String,
+        /// The value as written.
+        value: String,
+    },
+    /// A point beyond the board.
+    #[error("node {node}: {property} point '{point}' is off the {geometry} board")]
+    OffBoard {
+        /// 1-based node number along the main line.
+        node: usize,
+        /// The property identifier.
+        property: String,
+        /// The point as written in SGF.
+        point: String,
+        /// The board size.
+        geometry: Geometry,
+    },
+    /// A root property (size, rules, komi) after the first node.
+    #[error("node {node}: {property} belongs in the first node")]
+    MisplacedRootProperty {
+        /// 1-based node number along the main line.
+        node: usize,
+        /// The property identifier.
+        property: String,
+    },
+    /// Setup stones after moves were played: the history would not be a game any more.
+    #[error("node {node}: setup ({property}) after the first move is not supported")]
+    SetupAfterMoves {
+        /// 1-based node number along the main line.
+        node: usize,
+        /// The property identifier.
+        property: String,
+    },
+    /// Two moves in one node, or a colour out of turn.
+    #[error("node {node}: {found} moves but {expected} is to play")]
+    OutOfTurn {
+        /// 1-based node number along the main line.
+        node: usize,
+        /// The colour that moved.
+        found: Color,
+        /// The colour whose turn it was.
+        expected: Color,
+    },
+    /// More nodes than [`MAX_NODES`].
+    #[error("the main line is longer than {MAX_NODES} nodes")]
+    TooLong,
+    /// `RU` is not a variant spec.
+    #[error("RU[{value}]: {reason}")]
+    Rules {
+        /// The value as written.
+        value: String,
+        /// Why it is not a spec.
+        reason: String,
+    },
+}
+
+/// A move of a record that the rules refuse.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {number} ({color} {mv}) is illegal: {reason}")]
+pub struct ReplayError {
+    /// 1-based move number.
+    pub number: usize,
+    /// The colour that played it.
+    pub color: Color,
+    /// The move as a GTP vertex or `pass`.
+    pub mv: String,
+    /// Why it is illegal.
+    pub reason: Illegal,
+}
+
+/// A game record of a single-board variant: rules, size, setup, the moves of the main line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    /// The variant and its options (komi included, size not).
+    pub spec: VariantSpec,
+    /// The board size.
+    pub geometry: Geometry,
+    /// The board after the setup properties (empty when there are none).
+    pub setup: Board,
+    /// Who plays the first move.
+    pub first_player: Color,
+    /// The moves, colours alternating from `first_player`.
+    pub moves: Vec<Move>,
+    /// `RE` as written, if any.
+    pub result: Option<String>,
+}
+
+/// Rule-set names other programs write in `RU` for standard Go; variago plays them as `go` (area
+/// scoring, positional superko): the board positions they lead to are the same.
+const STANDARD_GO_RULESETS: &[&str] =
+    &["chinese", "japanese", "korean", "aga", "nz", "new zealand", "tromp-taylor", "ing", "goe", "cgos"];
+
+impl Record {
+    /// A record of a game from the empty board.
+    pub fn new(spec: VariantSpec, geometry: Geometry) -> Self {
+        Record {
+            spec: spec.without_size(),
+            geometry,
+            setup: Board::new(geometry),
+            first_player: Color::Black,
+            moves: Vec::new(),
+            result: None,
+        }
+    }
+
+    /// Reads the first game of an SGF collection.
+    pub fn from_sgf(text: &str) -> Result<Self, RecordError> {
+        check_nesting(text)?;
+        let trees = go::parse(text).map_err(|e| RecordError::Syntax(e.to_string()))?;
+        let root = trees.first().ok_or(RecordError::Empty)?;
+        let nodes: Vec<&SgfNode<Prop>> = root.main_variation().take(MAX_NODES + 1).collect();
+        if nodes.len() > MAX_NODES {
+            return Err(RecordError::TooLong);
+        }
+        let root_props = RootProperties::read(nodes[0])?;
+        let geometry = root_props.geometry;
+        let mut record = Record::new(root_props.spec, geometry);
+        record.result = root_props.result;
+        let mut first_player = None;
+        let mut next = None;
+        for (i, node) in nodes.iter().enumerate() {
+            let number = i + 1;
+            let point = |property: &str, p: &go::Point| -> Result<Point, RecordError> {
+                geometry.point(p.x, p.y).ok_or_else(|| RecordError::OffBoard {
+                    node: number,
+                    property: property.to_string(),
+                    point: format!("{}{}", sgf_char(p.x), sgf_char(p.y)),
+                    geometry,
+                })
+            };
+            for prop in node.properties() {
+                let id = prop.identifier();
+                let setup = |piece: Option<Piece>, points: &HashSet<go::Point>, record: &mut Record| {
+                    if !record.moves.is_empty() {
+                        return Err(RecordError::SetupAfterMoves { node: number, property: id.clone() });
+                    }
+                    for p in points {
+                        let p = point(&id, p)?;
+                        record.setup.set(p, piece);
+                    }
+                    Ok(())
+                };
+                match prop {
+                    Prop::AB(points) => setup(Some(Piece::stone(Color::Black)), points, &mut record)?,
+                    Prop::AW(points) => setup(Some(Piece::stone(Color::White)), points, &mut record)?,
+                    Prop::AE(points) => setup(None, points, &mut record)?,
+                    Prop::PL(color) => {
+                        if !record.moves.is_empty() {
+                            return Err(RecordError::SetupAfterMoves { node: number, property: id });
+                        }
+                        first_player = Some(sgf_color(color));
+                    }
+                    Prop::B(mv) | Prop::W(mv) => {
+                        let color = if matches!(prop, Prop::B(_)) { Color::Black } else { Color::White };
+                        let expected = *next.get_or_insert(*first_player.get_or_insert(color));
+                        if color != expected {
+                            return Err(RecordError::OutOfTurn { node: number, found: color, expected });
+                        }
+                        next = Some(color.opponent());
+                        record.moves.push(match mv {
+                            go::Move::Pass => Move::Pass,
+                            go::Move::Move(p) if is_tt_pass(geometry, p) => Move::Pass,
+                            go::Move::Move(p) => Move::Place(point(&id, p)?),
+                        });
+                    }
+                    Prop::SZ(_) | Prop::RU(_) | Prop::KM(_) | Prop::GM(_) if i > 0 => {
+                        return Err(RecordError::MisplacedRootProperty { node: number, property: id });
+                    }
+                    Prop::Invalid(id, values) if matters(id) => {
+                        return Err(RecordError::BadValue {
+                            node: number,
+                            property: id.clone(),
+                            value: values.join("]["),
+                        });
+                    }
+                    _ => {}
+                }
+            }
+        }
+        record.first_player = first_player.unwrap_or(Color::Black);
+        Ok(record)
+    }
+
+    /// The position before the first move.
+    pub fn initial_position(&self) -> AnyGame {
+        AnyGame::from_setup(&self.spec, self.setup.clone(), self.first_player)
+    }
+
+    /// Replays every move from the setup, so that every piece of derived state (superko history,
+    /// restrictions, passes) is exactly what play would give; stops at the first illegal move.
+    pub fn replay(&self) -> Result<AnyGame, ReplayError> {
+        self.replay_with(|_, _| {})
+    }
+
+    /// Like [`Record::replay`], calling `after_move(number, position)` after each move.
+    pub fn replay_with(&self, mut after_move: impl FnMut(usize, &AnyGame)) -> Result<AnyGame, ReplayError> {
+        let mut game = self.initial_position();
+        for (i, &mv) in self.moves.iter().enumerate() {
+            let color = game.to_move();
+            game.play(mv).map_err(|reason| ReplayError {
+                number: i + 1,
+                color,
+                mv: move_text(self.geometry, mv),
+                reason,
+            })?;
+            after_move(i + 1, &game);
+        }
+        Ok(game)
+    }
+
+    /// Writes the record as SGF (FF[4]).
+    pub fn to_sgf(&self) -> String {
+        let text = |s: String| SimpleText { text: s };
+        let mut root = vec![
+            Prop::GM(1),
+            Prop::FF(4),
+            Prop::CA(text("UTF-8".into())),
+            Prop::AP((text("variago".into()), text(env!("CARGO_PKG_VERSION").into()))),
+            Prop::SZ((self.geometry.width(), self.geometry.height())),
+            Prop::RU(text(self.spec.without_size().to_string())),
+            Prop::KM(self.spec.komi().as_f64()),
+        ];
+        for color in [Color::Black, Color::White] {
+            let stones: HashSet<go::Point> = self
+                .geometry
+                .points()
+                .filter(|&p| self.setup.color(p) == Some(color))
+                .map(|p| sgf_point(self.geometry, p))
+                .collect();
+            if !stones.is_empty() {
+                root.push(if color == Color::Black { Prop::AB(stones) } else { Prop::AW(stones) });
+            }
+        }
+        let has_setup = self.setup.stones(Color::Black) + self.setup.stones(Color::White) > 0;
+        if has_setup || self.first_player == Color::White {
+            root.push(Prop::PL(match self.first_player {
+                Color::Black => sgf_parse::Color::Black,
+                Color::White => sgf_parse::Color::White,
+            }));
+        }
+        if let Some(result) = &self.result {
+            root.push(Prop::RE(text(result.clone())));
+        }
+        let mut color = self.first_player;
+        let move_props: Vec<Prop> = self
+            .moves
+            .iter()
+            .map(|&mv| {
+                let sgf_move = match mv {
+                    Move::Pass => go::Move::Pass,
+                    Move::Place(p) => go::Move::Move(sgf_point(self.geometry, p)),
+                };
+                let prop = if color == Color::Black { Prop::B(sgf_move) } else { Prop::W(sgf_move) };
+                color = color.opponent();
+                prop
+            })
+            .collect();
+        // built from the last move backwards: each node owns the rest of the line
+        let tail = move_props.into_iter().rev().fold(None, |child: Option<SgfNode<Prop>>, prop| {
+            Some(SgfNode::new(vec![prop], child.into_iter().collect(), false))
+        });
+        let root = SgfNode::new(root, tail.into_iter().collect(), true);
+        let mut sgf = root.serialize();
+        sgf.push('\n');
+        sgf
+    }
+}
+
+/// Size, rules, komi and result from the root node.
+struct RootProperties {
+    geometry: Geometry,
+    spec: VariantSpec,
+    result: Option<String>,
+}
+
+impl RootProperties {
+    fn read(root: &SgfNode<Prop>) -> Result<Self, RecordError> {
+        let bad = |property: &str, value: String| RecordError::BadValue {
+            node: 1,
+            property: property.into(),
+            value,
+        };
+        let mut size = None;
+        let mut spec: Option<VariantSpec> = None;
+        let mut komi = None;
+        let mut result = None;
+        for prop in root.properties() {
+            match prop {
+                Prop::GM(1) => {}
+                Prop::GM(other) => return Err(RecordError::NotGo(*other)),
+                Prop::SZ((w, h)) => {
+                    size =
+                        Some(Geometry::new(*w as u32, *h as u32).map_err(|_| bad("SZ", format!("{w}:{h}")))?)
+                }
+                Prop::RU(rules) => spec = Some(parse_rules(&rules.text)?),
+                Prop::KM(km) => {
+                    komi = Some(HalfPoints::parse(&km.to_string()).ok_or_else(|| bad("KM", km.to_string()))?)
+                }
+                Prop::RE(re) => result = Some(re.text.clone()),
+                _ => {}
+            }
+        }
+        let mut spec = spec.unwrap_or_else(|| "go".parse().expect("go is a variant"));
+        if let Some(komi) = komi {
+            spec.set_komi(komi);
+        }
+        let geometry = match (size, spec.size) {
+            (Some(sz), _) => sz,
+            (None, Some(from_spec)) => from_spec,
+            (None, None) => Geometry::square(19).expect("19x19 is a board"),
+        };
+        Ok(RootProperties { geometry, spec: spec.without_size(), result })
+    }
+}
+
+/// Reads `RU`: a variant spec, or a standard Go rule-set name.
+fn parse_rules(text: &str) -> Result<VariantSpec, RecordError> {
+    let trimmed = text.trim();
+    if STANDARD_GO_RULESETS.contains(&trimmed.to_ascii_lowercase().as_str()) {
+        return Ok("go".parse().expect("go is a variant"));
+    }
+    trimmed.parse().map_err(|e: variago_rules::SpecError| RecordError::Rules {
+        value: text.to_string(),
+        reason: e.to_string(),
+    })
+}
+
+/// Properties whose invalid values must stop the reading (the rest can be ignored safely).
+fn matters(id: &str) -> bool {
+    matches!(id, "B" | "W" | "AB" | "AW" | "AE" | "PL" | "SZ" | "KM" | "GM")
+}
+
+/// The deepest nesting of game trees accepted: real records branch far less, and a hostile file
+/// must not exhaust the parser's stack.
+const MAX_NESTING: usize = 1_000;
+
+/// Refuses absurdly nested variations before the recursive parser sees them.
+fn check_nesting(text: &str) -> Result<(), RecordError> {
+    let (mut depth, mut in_value, mut escaped) = (0usize, false, false);
+    for ch in text.chars() {
+        match (in_value, escaped, ch) {
+            (true, true, _) => escaped = false,
+            (true, false, '\\') => escaped = true,
+            (true, false, ']') => in_value = false,
+            (false, _, '[') => in_value = true,
+            (false, _, '(') => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(RecordError::Syntax(format!("variations nested deeper than {MAX_NESTING}")));
+                }
+            }
+            (false, _, ')') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn sgf_color(c: &sgf_parse::Color) -> Color {
+    match c {
+        sgf_parse::Color::Black => Color::Black,
+        sgf_parse::Color::White => Color::White,
+    }
+}
+
+fn is_tt_pass(geometry: Geometry, p: &go::Point) -> bool {
+    geometry.width() <= 19 && geometry.height() <= 19 && p.x == 19 && p.y == 19
+}
+
+fn sgf_char(i: u8) -> char {
+    if i < 26 { (b'a' + i) as char } else { (b'A' + i - 26) as char }
+}
+
+fn sgf_point(geometry: Geometry, p: Point) -> go::Point {
+    let (x, y) = geometry.coords(p);
+    go::Point { x, y }
+}
+
+/// A move as GTP writes it: a vertex or `pass`.
+pub fn move_text(geometry: Geometry, mv: Move) -> String {
+    match mv {
+        Move::Pass => "pass".to_string(),
+        Move::Place(p) => geometry.vertex(p).to_string(),
+    }
+}
+
+impl fmt::Display for Record {
+    /// The record as SGF.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_sgf())
+    }
+}
