@@ -248,7 +248,7 @@ impl Record {
             Prop::FF(4),
             Prop::CA(text("UTF-8".into())),
             Prop::AP((text("variago".into()), text(env!("CARGO_PKG_VERSION").into()))),
-            Prop::SZ((self.geometry.width(), self.geometry.height())),
+            size_property(self.geometry),
             Prop::RU(text(self.spec.without_size().to_string())),
             Prop::KM(self.spec.komi().as_f64()),
         ];
@@ -386,6 +386,13 @@ fn check_nesting(text: &str) -> Result<(), RecordError> {
         }
     }
     Ok(())
+}
+
+/// `SZ[n]` for square boards (FF[4] forbids `n:n` there), `SZ[w:h]` otherwise.
+fn size_property(geometry: Geometry) -> Prop {
+    let (w, h) = (geometry.width(), geometry.height());
+    let value = if w == h { w.to_string() } else { format!("{w}:{h}") };
+    Prop::Unknown("SZ".to_string(), vec![value])
 }
 
 fn sgf_color(c: &sgf_parse::Color) -> Color {

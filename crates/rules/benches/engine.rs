@@ -1,1 +1,52 @@
-fn main() {}
+//! Benchmarks of the engine's hot loops: light playouts (the search's inner loop) and perft (the
+//! move generator). Run with `cargo bench -p variago-rules`.
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use variago_rules::playout::{MAX_MOVES_PER_POINT, light_playout};
+use variago_rules::{AnyGame, Game, Geometry, VariantSpec, perft};
+
+fn main() {
+    divan::main();
+}
+
+const SPECS: &[&str] = &["go:ko=simple", "go", "incursion", "incursion-minimal", "incursion-line", "stoical"];
+
+fn start(spec: &str, side: u32) -> AnyGame {
+    let spec: VariantSpec = spec.parse().unwrap();
+    AnyGame::new(&spec, Geometry::square(side).unwrap())
+}
+
+/// One light playout from the empty board.
+#[divan::bench(args = SPECS, consts = [9, 19])]
+fn light_playout_from_empty<const SIDE: u32>(bencher: divan::Bencher, spec: &str) {
+    let game = start(spec, SIDE);
+    let mut rng = SmallRng::seed_from_u64(1);
+    let cap = MAX_MOVES_PER_POINT * (SIDE * SIDE) as usize;
+    bencher.bench_local(|| {
+        let mut g = game.clone();
+        light_playout(&mut g, &mut rng, cap)
+    });
+}
+
+/// Perft 3 on 4x4: legality checks and cloning.
+#[divan::bench(args = SPECS)]
+fn perft_4x4_depth_3(bencher: divan::Bencher, spec: &str) {
+    let game = start(spec, 4);
+    bencher.bench_local(|| perft::perft(divan::black_box(&game), 3));
+}
+
+/// The legal move list of a mid-game 19x19 position.
+#[divan::bench(args = SPECS)]
+fn legal_moves_19x19_midgame(bencher: divan::Bencher, spec: &str) {
+    let mut game = start(spec, 19);
+    let mut rng = SmallRng::seed_from_u64(2);
+    for _ in 0..120 {
+        game.play_light_move(&mut rng);
+    }
+    let mut moves = Vec::new();
+    bencher.bench_local(|| {
+        game.legal_moves(&mut moves);
+        moves.len()
+    });
+}

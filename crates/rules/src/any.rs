@@ -102,4 +102,8 @@ impl Game for AnyGame {
     fn light_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Move {
         dispatch!(self, g => g.light_move(rng))
     }
+
+    fn play_light_move<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) -> Move {
+        dispatch!(self, g => g.play_light_move(rng))
+    }
 }

@@ -1,0 +1,136 @@
+//! The CLI's contracts: what each probe prints last, exit codes, and one-line errors.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn variago(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_variago")).args(args).output().expect("the binary runs")
+}
+
+fn last_line(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).lines().last().unwrap_or_default().to_string()
+}
+
+/// Writes `text` to a fresh file for one test.
+fn file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("variago-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn arg(path: &std::path::Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// A one-line error on stderr, exit code 2, no panic.
+fn assert_input_error(output: &Output, mentions: &str) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "stderr: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stderr.contains(mentions), "expected '{mentions}' in: {stderr}");
+}
+
+#[test]
+fn rules_lists_every_variant_and_option() {
+    let out = variago(&["rules"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    for name in ["go:", "incursion:", "incursion-minimal:", "incursion-line:", "stoical:"] {
+        assert!(text.lines().any(|l| l.starts_with(name)), "{name} missing:\n{text}");
+    }
+    for option in
+        ["ko = simple | positional | situational", "refine = none | more-stones", "draw = own-position"]
+    {
+        assert!(text.contains(option), "{option} missing:\n{text}");
+    }
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    // 2x2 from the empty board: 4 points + pass at depth 1
+    let out = variago(&["perft", "--variant", "go", "--size", "2", "--depth", "1"]);
+    assert_eq!(last_line(&out), "5");
+    let out = variago(&["perft", "--variant", "go:ko=simple", "--size", "3x2", "--depth", "2", "--divide"]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 8, "six points, pass, total:\n{text}");
+    let sum: u64 =
+        lines[..7].iter().map(|l| l.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(lines[7].parse::<u64>().unwrap(), sum);
+    let sgf = file("perft.sgf", "(;GM[1]SZ[3]RU[go];B[bb])");
+    let out = variago(&["perft", "--depth", "1", arg(&sgf)]);
+    assert_eq!(last_line(&out), "9", "8 empty points and a pass");
+}
+
+#[test]
+fn legal_lists_moves_and_explains_one() {
+    let sgf = file("legal.sgf", "(;GM[1]SZ[5]RU[incursion]AB[bb][ac][bd]AW[cb][bc][dc][cd]PL[B];B[cc])");
+    let out = variago(&["legal", arg(&sgf)]);
+    let moves = last_line(&out);
+    assert!(moves.ends_with("pass"), "{moves}");
+    assert!(!moves.split(' ').any(|m| m == "B3"), "the retake is an incursion after an incursion: {moves}");
+    assert!(moves.split(' ').any(|m| m == "E5"), "{moves}");
+    let out = variago(&["legal", arg(&sgf), "--why", "B3"]);
+    assert_eq!(last_line(&out), "B3 is illegal: incursion right after the opponent's incursion");
+    let out = variago(&["legal", arg(&sgf), "--why", "c3"]);
+    assert_eq!(last_line(&out), "C3 is illegal: point C3 is occupied");
+    let out = variago(&["legal", arg(&sgf), "--why", "E5"]);
+    assert_eq!(last_line(&out), "E5 is legal");
+    assert_input_error(&variago(&["legal", arg(&sgf), "--why", "I3"]), "'I3' is not a vertex");
+    assert_input_error(&variago(&["legal", arg(&sgf), "--why", "F1"]), "off the 5x5 board");
+}
+
+#[test]
+fn score_prints_totals_then_result() {
+    let sgf = file("score.sgf", "(;GM[1]SZ[3]KM[0.5]RU[go];B[bb])");
+    let out = variago(&["score", arg(&sgf)]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[lines.len() - 2], "Black 9 - White 0");
+    assert_eq!(lines[lines.len() - 1], "B+8.5");
+    let sgf = file("draw.sgf", "(;GM[1]SZ[2]KM[0]RU[go];B[aa];W[bb])");
+    assert_eq!(last_line(&variago(&["score", arg(&sgf)])), "Draw");
+}
+
+#[test]
+fn replay_prints_the_result_last_and_stops_at_an_illegal_move() {
+    let sgf = file("game.sgf", "(;GM[1]SZ[5]KM[0.5]RU[stoical];B[cc];W[];B[])");
+    let out = variago(&["replay", arg(&sgf)]);
+    assert!(out.status.success());
+    assert_eq!(last_line(&out), "B+24.5");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(" 3  . . X . .  3"), "{text}");
+    let bad = file("bad.sgf", "(;GM[1]SZ[5];B[cc];W[cc])");
+    let out = variago(&["replay", arg(&bad)]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.trim(), "error: move 2 (White C3) is illegal: point C3 is occupied");
+}
+
+#[test]
+fn bad_input_gets_one_line_and_exit_code_2() {
+    assert_input_error(&variago(&["perft", "--variant", "chess", "--depth", "1"]), "unknown variant 'chess'");
+    assert_input_error(&variago(&["perft", "--variant", "go:ko=sometimes", "--depth", "1"]), "option 'ko'");
+    assert_input_error(&variago(&["perft", "--size", "26", "--depth", "1"]), "out of range");
+    assert_input_error(&variago(&["perft", "--size", "1x5", "--depth", "1"]), "out of range");
+    assert_input_error(&variago(&["score", "/nonexistent/game.sgf"]), "cannot read");
+    let truncated = file("truncated.sgf", "(;GM[1]SZ[9];B[aa];W[b");
+    assert_input_error(&variago(&["replay", arg(&truncated)]), "malformed SGF");
+    let off = file("off.sgf", "(;GM[1]SZ[9];B[aa];W[zz])");
+    assert_input_error(&variago(&["legal", arg(&off)]), "node 3: W point 'zz' is off the 9x9 board");
+    let illegal = file("illegal.sgf", "(;GM[1]SZ[9];B[aa];W[aa])");
+    assert_input_error(&variago(&["score", arg(&illegal)]), "move 2 (White A9) is illegal");
+    assert_input_error(&variago(&["bench", "--variant", "nope"]), "unknown variant");
+    let stderr = String::from_utf8_lossy(&variago(&["perft"]).stderr).to_string();
+    assert!(stderr.contains("--depth"), "{stderr}");
+}
+
+#[test]
+fn bench_prints_playouts_per_second_last() {
+    let out = variago(&["bench", "--variant", "incursion", "--size", "5", "--playouts", "20"]);
+    let last = last_line(&out);
+    let (number, unit) = last.split_once(' ').unwrap();
+    assert_eq!(unit, "playouts/s");
+    assert!(number.parse::<f64>().unwrap() > 0.0, "{last}");
+}

@@ -1,0 +1,154 @@
+//! SGF reading and writing: round trips, replay of setup plus moves, and bad input.
+
+use proptest::prelude::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use variago_records::{Record, RecordError};
+use variago_rules::{Color, Game, Geometry, Illegal, Move, VariantSpec};
+
+const SPECS: &[&str] = &[
+    "go",
+    "go:ko=simple,komi=6.5",
+    "go:ko=situational,suicide=allowed",
+    "incursion",
+    "incursion-minimal",
+    "incursion:minimal=true,shape=line,komi=0",
+    "stoical:refine=more-stones,draw=none",
+];
+
+/// A random game of `spec`: moves drawn uniformly from the legal moves, passes rare.
+fn random_record(spec: &str, geometry: Geometry, seed: u64, length: usize) -> Record {
+    let spec: VariantSpec = spec.parse().unwrap();
+    let mut record = Record::new(spec, geometry);
+    let mut game = record.initial_position();
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut moves = Vec::new();
+    for _ in 0..length {
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let places = moves.len() - 1; // the pass is last
+        let mv = if places == 0 || rng.random_ratio(1, 20) {
+            Move::Pass
+        } else {
+            moves[rng.random_range(0..places)]
+        };
+        game.play(mv).unwrap();
+        record.moves.push(mv);
+    }
+    record.result = game.outcome().map(|r| r.to_string());
+    record
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Writing a record and reading it back gives the same record and the same position.
+    #[test]
+    fn write_then_read_is_identity(spec in 0..SPECS.len(), w in 2u32..=9, h in 2u32..=9, seed: u64, length in 0usize..80) {
+        let geometry = Geometry::new(w, h).unwrap();
+        let record = random_record(SPECS[spec], geometry, seed, length);
+        let text = record.to_sgf();
+        let read = Record::from_sgf(&text).unwrap();
+        prop_assert_eq!(&read, &record, "{}", text);
+        let (a, b) = (record.replay().unwrap(), read.replay().unwrap());
+        prop_assert_eq!(a.board(), b.board());
+        prop_assert_eq!(a.hash(), b.hash());
+        prop_assert_eq!(a.to_move(), b.to_move());
+        prop_assert_eq!(a.outcome(), b.outcome());
+    }
+}
+
+#[test]
+fn setup_then_moves_is_replayed_move_by_move() {
+    // the Incursion rules' ko example as setup, then the incursion and the retake
+    let sgf = "(;GM[1]FF[4]SZ[5]RU[incursion]KM[0.5]AB[bb][ac][bd]AW[cb][bc][dc][cd]PL[B];B[cc];W[bc])";
+    let record = Record::from_sgf(sgf).unwrap();
+    assert_eq!(record.spec.to_string(), "incursion:komi=0.5");
+    let err = record.replay().unwrap_err();
+    assert_eq!(err.number, 2);
+    assert_eq!(err.color, Color::White);
+    assert_eq!(err.mv, "B3");
+    assert_eq!(err.reason, Illegal::IncursionAfterIncursion);
+    assert_eq!(
+        err.to_string(),
+        "move 2 (White B3) is illegal: incursion right after the opponent's incursion"
+    );
+}
+
+#[test]
+fn rules_size_komi_and_passes_are_read() {
+    let record = Record::from_sgf("(;GM[1]SZ[9:13]RU[Japanese]KM[6.5];B[aa];W[tt];B[])").unwrap();
+    assert_eq!(record.geometry, Geometry::new(9, 13).unwrap());
+    assert_eq!(record.spec.to_string(), "go:komi=6.5");
+    assert_eq!(record.moves[1..], [Move::Pass, Move::Pass]);
+    let game = record.replay().unwrap();
+    assert!(game.is_over());
+    // handicap: setup stones, White moves first without PL
+    let record = Record::from_sgf("(;GM[1]SZ[9]AB[cc][gg];W[ee])").unwrap();
+    assert_eq!(record.first_player, Color::White);
+    assert_eq!(record.replay().unwrap().to_move(), Color::Black);
+    // RU's komi is overridden by KM
+    let record = Record::from_sgf("(;GM[1]SZ[9]RU[go:komi=5]KM[0])").unwrap();
+    assert_eq!(record.spec.to_string(), "go:komi=0");
+}
+
+#[test]
+fn written_sgf_has_the_standard_properties() {
+    let mut record = random_record("incursion-line", Geometry::square(9).unwrap(), 7, 10);
+    record.moves.push(Move::Pass);
+    let sgf = record.to_sgf();
+    for expected in ["GM[1]", "FF[4]", "SZ[9]", "RU[incursion-line]", "KM[7.5]", ";B[])"] {
+        assert!(sgf.contains(expected), "{expected} missing from {sgf}");
+    }
+    let rect = Record::new("go".parse().unwrap(), Geometry::new(5, 7).unwrap()).to_sgf();
+    assert!(rect.contains("SZ[5:7]"), "{rect}");
+}
+
+fn error(sgf: &str) -> RecordError {
+    Record::from_sgf(sgf).unwrap_err()
+}
+
+#[test]
+fn bad_input_is_refused_with_what_and_where() {
+    assert!(matches!(error("(;GM[1]SZ[9];B[aa]"), RecordError::Syntax(_)));
+    assert!(matches!(error("(;GM[1]SZ[9];B[aa"), RecordError::Syntax(_)));
+    assert!(matches!(error("not sgf at all"), RecordError::Syntax(_) | RecordError::Empty));
+    assert!(matches!(error(""), RecordError::Syntax(_) | RecordError::Empty));
+    assert_eq!(error("(;GM[2])"), RecordError::Syntax("Unexpected game type".into()));
+    assert!(matches!(error("(;GM[1]SZ[30])"), RecordError::BadValue { node: 1, .. }));
+    assert!(matches!(error("(;GM[1]SZ[1])"), RecordError::BadValue { node: 1, .. }));
+    assert!(matches!(error("(;GM[1]SZ[x])"), RecordError::BadValue { node: 1, .. }));
+    assert!(matches!(error("(;GM[1]KM[6.3])"), RecordError::BadValue { node: 1, .. }));
+    assert!(matches!(error("(;GM[1]RU[chess])"), RecordError::Rules { .. }));
+    assert!(matches!(error("(;GM[1]RU[go:ko=never])"), RecordError::Rules { .. }));
+    let off = error("(;GM[1]SZ[9];B[aa];W[jj])");
+    assert_eq!(off.to_string(), "node 3: W point 'jj' is off the 9x9 board");
+    assert!(matches!(error("(;GM[1]SZ[9];B[aa];B[bb])"), RecordError::OutOfTurn { node: 3, .. }));
+    assert!(matches!(error("(;GM[1]SZ[9];B[aa];AB[bb])"), RecordError::SetupAfterMoves { node: 3, .. }));
+    assert!(matches!(
+        error("(;GM[1]SZ[9];B[aa];SZ[13])"),
+        RecordError::MisplacedRootProperty { node: 3, .. }
+    ));
+    assert!(matches!(error("(;GM[1]SZ[9];B[a])"), RecordError::BadValue { node: 2, .. }));
+}
+
+#[test]
+fn hostile_sizes_do_not_exhaust_the_stack_or_the_clock() {
+    let nested = format!("{}{}", "(;GM[1]".repeat(50_000), ")".repeat(50_000));
+    assert!(matches!(error(&nested), RecordError::Syntax(_)));
+    let mut long = String::from("(;GM[1]SZ[9]");
+    for i in 0..=variago_records::sgf::MAX_NODES {
+        long.push_str(if i % 2 == 0 { ";B[]" } else { ";W[]" });
+    }
+    long.push(')');
+    assert_eq!(error(&long), RecordError::TooLong);
+}
+
+#[test]
+fn a_game_that_ended_replays_to_its_result() {
+    let record = Record::from_sgf("(;GM[1]SZ[3]KM[0.5]RU[go];B[bb];W[];B[])").unwrap();
+    let game = record.replay().unwrap();
+    assert_eq!(game.outcome().unwrap().to_string(), "B+8.5");
+}
