@@ -6,6 +6,7 @@
 //! captured when the count is 0 and is in atari exactly when `count * sum_sq == sum * sum` (all
 //! pseudo-liberties are the same point). No per-move allocation, no flood fill on the hot path.
 
+use crate::bits::{Bits, PointSet};
 use crate::geometry::{Geometry, Point};
 use crate::zobrist::piece_key;
 use crate::{Color, Piece};
@@ -100,6 +101,12 @@ pub struct Board {
     geometry: Geometry,
     slots: Vec<Slot>,
     empties: Vec<Point>,
+    /// The empty points as a bitboard (for region floods).
+    empty_set: PointSet,
+    /// Each colour's pieces as a bitboard.
+    color_sets: [PointSet; 2],
+    /// Words of the bitboards this board's size needs.
+    words: usize,
     hash: u64,
     stones: [u16; 2],
 }
@@ -119,6 +126,9 @@ impl Board {
             geometry,
             slots: vec![Slot { cell: BORDER, ..Slot::default() }; geometry.slots()],
             empties: Vec::with_capacity(geometry.area()),
+            empty_set: PointSet::default(),
+            color_sets: [PointSet::default(); 2],
+            words: geometry.slots().div_ceil(64),
             hash: 0,
             stones: [0, 0],
         };
@@ -212,11 +222,13 @@ impl Board {
     }
 
     fn push_empty(&mut self, p: Point) {
+        self.empty_set.insert(p);
         self.slot_mut(p).empty_index = self.empties.len() as u16;
         self.empties.push(p);
     }
 
     fn remove_empty(&mut self, p: Point) {
+        self.empty_set.remove(p);
         let i = self.slot(p).empty_index as usize;
         let last = self.empties.pop().expect("point is listed as empty");
         if last != p {
@@ -387,6 +399,7 @@ impl Board {
         slot.lib_sum_sq = 0;
         self.hash ^= piece_key(p.index(), cell);
         self.stones[(color == 2) as usize] += 1;
+        self.color_sets[(color == 2) as usize].insert(p);
         let mut dead = DeadChains::default();
         for n in self.geometry.neighbours(p) {
             let other = self.cell(n) & 3;
@@ -462,6 +475,7 @@ impl Board {
         let cell = self.cell(p);
         self.hash ^= piece_key(p.index(), cell);
         self.stones[(cell & 3 == 2) as usize] -= 1;
+        self.color_sets[(cell & 3 == 2) as usize].remove(p);
         self.slot_mut(p).cell = EMPTY;
         self.push_empty(p);
     }
@@ -518,50 +532,41 @@ impl Board {
     /// when the answer is no.
     pub fn region(&self, p: Point, stop_at: Option<Color>) -> Region {
         self.owns(p);
-        let mut seen = [0u64; MAX_WORDS];
-        let mut stack = [Point(0); MAX_STACK];
-        let mut top = 0;
-        let mut border = 0u8; // bit 1: black seen, bit 2: white seen
-        let stop = stop_at.map_or(0, code);
-        let (mut size, mut adjacencies, mut max_degree) = (0u32, 0u32, 0u32);
-        mark(&mut seen, p);
-        stack[0] = p;
-        top += 1;
-        while top > 0 {
-            top -= 1;
-            let q = stack[top];
-            size += 1;
-            let mut degree = 0;
-            for n in self.geometry.neighbours(q) {
-                match self.cell(n) {
-                    EMPTY => {
-                        degree += 1;
-                        if !is_marked(&seen, n) {
-                            mark(&mut seen, n);
-                            stack[top] = n;
-                            top += 1;
-                        }
-                    }
-                    BORDER => {}
-                    cell => {
-                        border |= cell & 3;
-                        if cell & 3 == stop {
-                            return Region { owner: RegionOwner::Both, line_shaped: false };
-                        }
-                    }
-                }
-            }
-            adjacencies += degree;
-            max_degree = max_degree.max(degree);
+        match self.words {
+            0..=2 => self.region_in::<2>(p, stop_at),
+            3..=4 => self.region_in::<4>(p, stop_at),
+            5..=7 => self.region_in::<7>(p, stop_at),
+            _ => self.region_in::<{ crate::bits::WORDS }>(p, stop_at),
         }
-        let owner = match border {
-            0 => RegionOwner::Nobody,
-            1 => RegionOwner::Only(Color::Black),
-            2 => RegionOwner::Only(Color::White),
-            _ => RegionOwner::Both,
+    }
+
+    /// [`Self::region`] on bitboards of `N` words (at least the board's).
+    #[inline(always)]
+    fn region_in<const N: usize>(&self, p: Point, stop_at: Option<Color>) -> Region {
+        let stride = self.geometry.stride();
+        let empty = self.empty_set.words::<N>();
+        let stop = stop_at.map(|c| self.color_sets[c as usize].words::<N>());
+        let mut region = Bits::<N>::single(p);
+        loop {
+            let grown = region.dilated(stride);
+            if stop.is_some_and(|stop| grown.intersects(&stop)) {
+                return Region { owner: RegionOwner::Both, line_shaped: false };
+            }
+            let next = grown.and(&empty);
+            if next == region {
+                break;
+            }
+            region = next;
+        }
+        let border = region.dilated(stride);
+        let touches = |c: Color| border.intersects(&self.color_sets[c as usize].words::<N>());
+        let owner = match (touches(Color::Black), touches(Color::White)) {
+            (false, false) => RegionOwner::Nobody,
+            (true, false) => RegionOwner::Only(Color::Black),
+            (false, true) => RegionOwner::Only(Color::White),
+            (true, true) => RegionOwner::Both,
         };
-        // every inner adjacency was counted from both ends
-        Region { owner, line_shaped: max_degree <= 2 && adjacencies / 2 + 1 == size }
+        Region { owner, line_shaped: region.is_line_shaped(stride) }
     }
 
     /// Whether placing on the empty point `p` is placing in territory of `owner`: cheap answers
@@ -700,17 +705,4 @@ impl std::fmt::Display for Board {
         }
         writeln!(f, "   {letters}")
     }
-}
-
-const MAX_WORDS: usize = crate::geometry::MAX_SLOTS.div_ceil(64);
-const MAX_STACK: usize = crate::geometry::MAX_SIDE as usize * crate::geometry::MAX_SIDE as usize;
-
-#[inline(always)]
-fn mark(seen: &mut [u64; MAX_WORDS], p: Point) {
-    seen[p.index() / 64] |= 1 << (p.index() % 64);
-}
-
-#[inline(always)]
-fn is_marked(seen: &[u64; MAX_WORDS], p: Point) -> bool {
-    seen[p.index() / 64] & (1 << (p.index() % 64)) != 0
 }

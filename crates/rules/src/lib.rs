@@ -6,6 +6,7 @@
 //! (board, a small rules config, and the history that legality depends on).
 
 pub mod any;
+mod bits;
 pub mod board;
 pub mod geometry;
 pub mod go;

@@ -105,6 +105,9 @@ pub struct StoneGame<R: StoneRules> {
     memory: R::Memory,
     /// Board hash before the last move (for the simple ko).
     previous_board: u64,
+    /// Mixed into [`Game::hash`] while a simple-ko retake may be banned: zero otherwise, so that
+    /// positions without a ko transpose freely.
+    ko_key: u64,
     /// Superko keys of every earlier position (empty unless a superko rule is in force).
     seen: KeySet,
     /// Each player's end-of-turn boards (empty unless the own-position draw is in force).
@@ -129,6 +132,7 @@ impl<R: StoneRules> StoneGame<R> {
         let mut game = StoneGame {
             rules,
             previous_board: board.hash(),
+            ko_key: 0,
             board,
             to_move,
             passes: 0,
@@ -139,6 +143,14 @@ impl<R: StoneRules> StoneGame<R> {
         };
         if let Some(key) = game.superko_key(game.board.hash(), to_move) {
             game.seen.insert(key);
+        }
+        // room for a whole game up front: a playout's copy then never grows its tables
+        let turns = game.board.geometry().area() * 2;
+        if matches!(game.rules.common().ko, KoRule::Positional | KoRule::Situational) {
+            game.seen.reserve(turns);
+        }
+        if game.rules.common().own_position_draw {
+            game.own_boards.iter_mut().for_each(|boards| boards.reserve(turns / 2));
         }
         game
     }
@@ -232,7 +244,13 @@ impl<R: StoneRules> StoneGame<R> {
     /// Plays a placement that [`Self::judge_placement`] accepted.
     fn apply_placement(&mut self, p: Point, verdict: Verdict<R::Memory>) {
         self.previous_board = self.board.hash();
-        self.board.place(p, self.to_move);
+        let placement = self.board.place(p, self.to_move);
+        // only the capture of a single stone can be retaken at once
+        self.ko_key = if self.rules.common().ko == KoRule::Simple && placement.captured_stones == 1 {
+            mix(self.previous_board)
+        } else {
+            0
+        };
         self.passes = 0;
         self.memory = verdict.memory;
         self.end_turn(true);
@@ -303,6 +321,7 @@ impl<R: StoneRules> Game for StoneGame<R> {
                     return Err(Illegal::GameOver);
                 }
                 self.previous_board = self.board.hash();
+                self.ko_key = 0;
                 self.passes += 1;
                 self.memory = R::Memory::default();
                 self.end_turn(false);
@@ -334,7 +353,11 @@ impl<R: StoneRules> Game for StoneGame<R> {
     }
 
     fn hash(&self) -> u64 {
-        self.board.hash() ^ side_key(self.to_move) ^ mix(self.memory.into()) ^ mix(0x100 + self.passes as u64)
+        self.board.hash()
+            ^ side_key(self.to_move)
+            ^ mix(self.memory.into())
+            ^ mix(0x100 + self.passes as u64)
+            ^ self.ko_key
     }
 
     fn light_move<G: rand::Rng + ?Sized>(&self, rng: &mut G) -> Move {

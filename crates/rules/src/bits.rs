@@ -1,0 +1,95 @@
+//! Sets of board slots as bitboards over the board's 1-D layout: flood fills by shifting whole
+//! words, so that "whose territory is this region?" costs a few word operations per step of the
+//! region's radius instead of a visit per point. The flood runs on `N`-word copies, `N` the
+//! smallest size class that holds the board, so that the compiler unrolls it into registers.
+
+use crate::geometry::{MAX_SLOTS, Point};
+
+/// Words of the largest board's bitboard.
+pub(crate) const WORDS: usize = MAX_SLOTS.div_ceil(64);
+
+/// A set of slots of a board of any size, as the board stores it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct PointSet(pub(crate) [u64; WORDS]);
+
+impl PointSet {
+    #[inline(always)]
+    pub(crate) fn insert(&mut self, p: Point) {
+        self.0[p.index() / 64] |= 1 << (p.index() % 64);
+    }
+
+    #[inline(always)]
+    pub(crate) fn remove(&mut self, p: Point) {
+        self.0[p.index() / 64] &= !(1 << (p.index() % 64));
+    }
+
+    /// The first `N` words (the rest are zero on boards that fit in `N` words).
+    #[inline(always)]
+    pub(crate) fn words<const N: usize>(&self) -> Bits<N> {
+        Bits(std::array::from_fn(|i| self.0[i]))
+    }
+}
+
+/// A set of slots in exactly `N` words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Bits<const N: usize>(pub(crate) [u64; N]);
+
+impl<const N: usize> Bits<N> {
+    /// The set holding only `p`.
+    #[inline(always)]
+    pub(crate) fn single(p: Point) -> Self {
+        let mut set = Bits([0; N]);
+        set.0[p.index() / 64] |= 1 << (p.index() % 64);
+        set
+    }
+
+    /// Each slot `q` of the result holds slot `q - k` of `self` (a move toward higher indices).
+    #[inline(always)]
+    fn shifted_up(&self, k: usize) -> Self {
+        Bits(std::array::from_fn(|i| self.0[i] << k | if i > 0 { self.0[i - 1] >> (64 - k) } else { 0 }))
+    }
+
+    /// Each slot `q` of the result holds slot `q + k` of `self` (a move toward lower indices).
+    #[inline(always)]
+    fn shifted_down(&self, k: usize) -> Self {
+        Bits(std::array::from_fn(|i| self.0[i] >> k | if i + 1 < N { self.0[i + 1] << (64 - k) } else { 0 }))
+    }
+
+    /// The set and every orthogonal neighbour of its slots.
+    #[inline(always)]
+    pub(crate) fn dilated(&self, stride: usize) -> Self {
+        let (e, w, s, n) =
+            (self.shifted_down(1), self.shifted_up(1), self.shifted_down(stride), self.shifted_up(stride));
+        Bits(std::array::from_fn(|i| self.0[i] | e.0[i] | w.0[i] | s.0[i] | n.0[i]))
+    }
+
+    #[inline(always)]
+    pub(crate) fn and(&self, other: &Self) -> Self {
+        Bits(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
+    #[inline(always)]
+    pub(crate) fn intersects(&self, other: &Self) -> bool {
+        (0..N).any(|i| self.0[i] & other.0[i] != 0)
+    }
+
+    #[inline(always)]
+    pub(crate) fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// Whether the set (a connected region) has no fork and no loop: no slot with three or more
+    /// neighbours inside it, and exactly one adjacency fewer than slots.
+    pub(crate) fn is_line_shaped(&self, stride: usize) -> bool {
+        let east = self.and(&self.shifted_down(1));
+        let west = self.and(&self.shifted_up(1));
+        let south = self.and(&self.shifted_down(stride));
+        let north = self.and(&self.shifted_up(stride));
+        let fork = (0..N).any(|i| {
+            let (e, w, s, n) = (east.0[i], west.0[i], south.0[i], north.0[i]);
+            (e & w & (n | s)) | (n & s & (e | w)) != 0
+        });
+        // east holds one bit per horizontal pair, south one per vertical pair
+        !fork && east.count() + south.count() + 1 == self.count()
+    }
+}
