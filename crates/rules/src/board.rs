@@ -44,8 +44,6 @@ struct Slot {
 /// What placing a stone would do, computed without changing the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Preview {
-    /// Heads of the distinct opponent chains the stone captures.
-    captured: [u16; 4],
     /// How many opponent groups the stone captures.
     pub captured_groups: u8,
     /// How many opponent stones the stone captures.
@@ -288,54 +286,55 @@ impl Board {
     }
 
     /// What placing a stone of `c` on the empty point `p` would capture, and whether it would be
-    /// suicide (counting the captures).
+    /// suicide (counting the captures). Built from locals only, so that it stays in registers.
     #[inline(always)]
     pub(crate) fn preview(&self, p: Point, c: Color) -> Preview {
-        let mut preview = Preview { lone: true, ..Preview::default() };
-        let mut has_liberty = false;
         let (own, opp) = (code(c), code(c.opponent()));
-        for n in self.geometry.neighbours(p) {
+        let (mut has_liberty, mut lone) = (false, true);
+        let (mut captured_groups, mut captured_stones) = (0u8, 0u16);
+        let neighbours = self.geometry.neighbours(p);
+        for (i, n) in neighbours.into_iter().enumerate() {
             let cell = self.cell(n) & 3;
             if cell == EMPTY {
                 has_liberty = true;
+            } else if cell == own {
+                lone = false;
+                has_liberty |= !self.only_liberty_is(self.head(n), p);
             } else if cell == opp {
                 let h = self.head(n);
-                if self.only_liberty_is(h, p)
-                    && !preview.captured[..preview.captured_groups as usize].contains(&h.0)
-                {
-                    preview.captured[preview.captured_groups as usize] = h.0;
-                    preview.captured_groups += 1;
-                    preview.captured_stones += self.slot(h).size;
-                }
-            } else if cell == own {
-                preview.lone = false;
-                if !self.only_liberty_is(self.head(n), p) {
-                    has_liberty = true;
+                if self.only_liberty_is(h, p) && !self.seen_before(&neighbours[..i], h) {
+                    captured_groups += 1;
+                    captured_stones += self.slot(h).size;
                 }
             }
         }
-        preview.suicide = !has_liberty && preview.captured_groups == 0;
-        preview
+        Preview { captured_groups, captured_stones, suicide: !has_liberty && captured_groups == 0, lone }
+    }
+
+    /// Whether one of these points holds a stone of the chain with this head.
+    #[inline(always)]
+    fn seen_before(&self, points: &[Point], head: Point) -> bool {
+        points.iter().any(|&q| self.cell(q) & 3 == self.cell(head) & 3 && self.head(q) == head)
     }
 
     /// The board hash after placing a stone of `c` on `p`, given its preview; `suicide_removes`
     /// says whether a suicide takes the mover's group off (variants that allow suicide).
     pub(crate) fn hash_after(&self, p: Point, c: Color, preview: &Preview, suicide_removes: bool) -> u64 {
         let mut hash = self.hash ^ piece_key(p.index(), code(c));
-        for &h in &preview.captured[..preview.captured_groups as usize] {
-            hash ^= self.chain_key(Point(h));
-        }
-        if preview.suicide && suicide_removes {
+        let removes_own = preview.suicide && suicide_removes;
+        if removes_own {
             hash ^= piece_key(p.index(), code(c));
-            let mut seen = [Point(0); 4];
-            for (i, n) in self.geometry.neighbours(p).into_iter().enumerate() {
-                if self.cell(n) & 3 == code(c) {
-                    let h = self.head(n);
-                    if !seen[..i].contains(&h) {
-                        hash ^= self.chain_key(h);
-                    }
-                    seen[i] = h;
-                }
+        }
+        let neighbours = self.geometry.neighbours(p);
+        for (i, n) in neighbours.into_iter().enumerate() {
+            let cell = self.cell(n) & 3;
+            if cell == EMPTY || cell == BORDER {
+                continue;
+            }
+            let h = self.head(n);
+            let removed = if cell == code(c) { removes_own } else { self.only_liberty_is(h, p) };
+            if removed && !self.seen_before(&neighbours[..i], h) {
+                hash ^= self.chain_key(h);
             }
         }
         hash
