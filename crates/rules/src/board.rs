@@ -34,6 +34,9 @@ struct Slot {
     head: u16,
     /// Index of this point in `empties` while it is empty.
     empty_index: u16,
+    /// How many neighbours of each kind this point has, a nibble each: empty (bits 0-3), black
+    /// (4-7), white (8-11), border (12-15). Lets the eye and legality tests answer from one load.
+    neighbour_counts: u16,
     // The fields below are valid on a chain's head only.
     size: u16,
     libs: u16,
@@ -63,6 +66,18 @@ pub struct Placement {
     pub captured_stones: u16,
     /// The mover's own stones removed (suicide, where a variant allows it).
     pub suicided_stones: u16,
+}
+
+/// One neighbour of colour code `cell` (0 empty, 1 black, 2 white, 3 border) in a packed count.
+#[inline(always)]
+fn count_unit(cell: u8) -> u16 {
+    1 << (4 * (cell & 3))
+}
+
+/// How many neighbours of colour code `cell` a packed count holds.
+#[inline(always)]
+fn count_of(counts: u16, cell: u8) -> u16 {
+    (counts >> (4 * cell)) & 0xF
 }
 
 /// Opponent chains a placement left without liberties, to be removed.
@@ -133,6 +148,10 @@ impl Board {
         for p in geometry.points() {
             board.slots[p.index()].cell = EMPTY;
             board.push_empty(p);
+        }
+        for p in geometry.points() {
+            let counts = geometry.neighbours(p).iter().map(|&n| count_unit(board.cell(n))).sum();
+            board.slot_mut(p).neighbour_counts = counts;
         }
         board
     }
@@ -289,6 +308,16 @@ impl Board {
     /// suicide (counting the captures). Built from locals only, so that it stays in registers.
     #[inline(always)]
     pub(crate) fn preview(&self, p: Point, c: Color) -> Preview {
+        let counts = self.slot(p).neighbour_counts;
+        if count_of(counts, EMPTY) > 0 && count_of(counts, code(c.opponent())) == 0 {
+            // a liberty of its own and no opponent chain to capture
+            return Preview {
+                captured_groups: 0,
+                captured_stones: 0,
+                suicide: false,
+                lone: count_of(counts, code(c)) == 0,
+            };
+        }
         let (own, opp) = (code(c), code(c.opponent()));
         let (mut has_liberty, mut lone) = (false, true);
         let (mut captured_groups, mut captured_stones) = (0u8, 0u16);
@@ -401,6 +430,8 @@ impl Board {
         self.color_sets[(color == 2) as usize].insert(p);
         let mut dead = DeadChains::default();
         for n in self.geometry.neighbours(p) {
+            let counts = &mut self.slot_mut(n).neighbour_counts;
+            *counts = counts.wrapping_add(count_unit(color)).wrapping_sub(count_unit(EMPTY));
             let other = self.cell(n) & 3;
             if other == EMPTY {
                 self.add_liberty(self.head(p), n);
@@ -472,6 +503,10 @@ impl Board {
     /// Empties one point (its chain's bookkeeping is the caller's business).
     fn take(&mut self, p: Point) {
         let cell = self.cell(p);
+        for n in self.geometry.neighbours(p) {
+            let counts = &mut self.slot_mut(n).neighbour_counts;
+            *counts = counts.wrapping_add(count_unit(EMPTY)).wrapping_sub(count_unit(cell & 3));
+        }
         self.hash ^= piece_key(p.index(), cell);
         self.stones[(cell & 3 == 2) as usize] -= 1;
         self.color_sets[(cell & 3 == 2) as usize].remove(p);
@@ -504,11 +539,8 @@ impl Board {
     #[inline(always)]
     pub fn is_eye(&self, p: Point, c: Color) -> bool {
         self.owns(p);
-        let own = code(c);
-        if self.geometry.neighbours(p).into_iter().any(|n| {
-            let cell = self.cell(n);
-            cell != BORDER && cell & 3 != own
-        }) {
+        let counts = self.slot(p).neighbour_counts;
+        if count_of(counts, code(c)) + count_of(counts, BORDER) != 4 {
             return false;
         }
         let opp = code(c.opponent());

@@ -220,9 +220,10 @@ impl<R: StoneRules> StoneGame<R> {
         let hash_after = || self.board.hash_after(p, mover, &preview, common.suicide_allowed);
         match common.ko {
             KoRule::None => {}
-            // only a capture (or a suicide) can bring back the board before the opponent's move
+            // only taking back one stone right after the opponent took one can bring back the
+            // board before the opponent's move (`ko_key` is set exactly after such a capture)
             KoRule::Simple => {
-                if (preview.captured_groups > 0 || preview.suicide) && hash_after() == self.previous_board {
+                if self.ko_key != 0 && preview.captured_stones == 1 && hash_after() == self.previous_board {
                     return Err(Illegal::Ko);
                 }
             }
