@@ -3,53 +3,22 @@
 //! incursion.md, stoical.md). Diagrams are rows from the top: `X` Black, `O` White, `.` empty;
 //! moves are GTP vertices (A1 is the lower left corner) or `pass`.
 
+#[allow(dead_code)]
+mod support;
+
+use support::{NAMED_SPECS, empty, mv, play, position, rows};
 use variago_rules::incursion::IncursionRules;
 use variago_rules::{
-    AnyGame, Board, Color, Ending, Game, GameResult, Geometry, HalfPoints, Illegal, Move, ScoreSheet,
-    VariantSpec, Vertex,
+    AnyGame, Color, Ending, Game, GameResult, Geometry, HalfPoints, Illegal, Move, ScoreSheet, Vertex,
 };
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
-/// A position of `spec` set up from a diagram, `to_move` to play.
-fn position(spec: &str, rows: &[&str], to_move: Color) -> AnyGame {
-    let spec: VariantSpec = spec.parse().unwrap();
-    AnyGame::from_setup(&spec, Board::from_diagram(rows).unwrap(), to_move)
-}
-
-fn empty(spec: &str, width: u32, height: u32) -> AnyGame {
-    let spec: VariantSpec = spec.parse().unwrap();
-    AnyGame::new(&spec, Geometry::new(width, height).unwrap())
-}
-
-/// `pass` or a vertex.
-fn mv(game: &AnyGame, text: &str) -> Move {
-    if text == "pass" { Move::Pass } else { Move::Place(game.board().geometry().parse_vertex(text).unwrap()) }
-}
-
-/// Plays moves that must all be legal.
-fn play(game: &mut AnyGame, moves: &[&str]) {
-    for &m in moves {
-        let chosen = mv(game, m);
-        if let Err(why) = game.play(chosen) {
-            panic!("{m} refused: {why}\n{}", game.board());
-        }
-    }
-}
-
 /// Why the move would be illegal, or `Ok`.
 fn check(game: &AnyGame, text: &str) -> Result<(), Illegal> {
     game.check(mv(game, text))
-}
-
-/// The board as diagram rows from the top.
-fn rows(game: &AnyGame) -> Vec<String> {
-    let g = game.board().geometry();
-    (0..g.height())
-        .map(|y| (0..g.width()).map(|x| game.board().symbol(g.point(x, y).unwrap())).collect())
-        .collect()
 }
 
 /// Whether the last move was an incursion that restricts the reply.
@@ -73,25 +42,13 @@ fn vertex(text: &str) -> Vertex {
     g.vertex(g.parse_vertex(text).unwrap())
 }
 
-const ALL_SPECS: &[&str] = &[
-    "go",
-    "go:ko=simple",
-    "go:ko=situational",
-    "go:suicide=allowed",
-    "incursion",
-    "incursion-minimal",
-    "incursion-line",
-    "stoical",
-    "stoical:refine=more-stones",
-];
-
 // ---------------------------------------------------------------------------------------------
 // Occupied points, points off the board, a finished game
 // ---------------------------------------------------------------------------------------------
 
 #[test]
 fn a_stone_on_the_point_makes_it_occupied() {
-    for spec in ALL_SPECS {
+    for spec in NAMED_SPECS {
         let mut game = position(spec, &[".....", ".....", "..X..", "...O.", "....."], Color::White);
         assert_eq!(check(&game, "C3"), Err(Illegal::Occupied(vertex("C3"))), "{spec}");
         assert_eq!(check(&game, "D2"), Err(Illegal::Occupied(vertex("D2"))), "{spec}");
@@ -118,7 +75,7 @@ fn a_point_of_a_bigger_board_is_off_the_board() {
 
 #[test]
 fn nothing_is_legal_once_the_game_is_over() {
-    for spec in ALL_SPECS {
+    for spec in NAMED_SPECS {
         let mut game = empty(spec, 3, 3);
         play(&mut game, &["pass", "pass"]);
         assert!(game.is_over());
@@ -177,7 +134,7 @@ const TRIPLE: &[&str] = &[".....", ".....", ".X...", "XOX..", "O.OX."];
 
 #[test]
 fn one_stone_captures_several_groups_at_once() {
-    for spec in ALL_SPECS {
+    for spec in NAMED_SPECS {
         let mut game = position(spec, TRIPLE, Color::Black);
         play(&mut game, &["B1"]);
         assert_eq!(rows(&game), [".....", ".....", ".X...", "X.X..", ".X.X."], "{spec}");
@@ -307,7 +264,7 @@ fn a_set_up_position_has_no_ko_history() {
     // The board right after Black's ko capture, set up with White to move: nothing was played
     // before it, so the retake recreates no earlier board and follows no capture or incursion.
     let after_capture = [".....", ".XO..", "X.XO.", ".XO..", "....."];
-    for spec in ALL_SPECS {
+    for spec in NAMED_SPECS {
         let game = position(spec, &after_capture, Color::White);
         assert_eq!(check(&game, "B3"), Ok(()), "{spec}");
     }
@@ -382,7 +339,7 @@ fn positions_after_passes_are_part_of_the_superko_history() {
 
 #[test]
 fn first_moves_on_an_empty_board() {
-    for spec in ALL_SPECS {
+    for spec in NAMED_SPECS {
         let game = empty(spec, 4, 3);
         let mut legal = Vec::new();
         game.legal_moves(&mut legal);

@@ -9,11 +9,12 @@
 //! - (e) `Board::stones` matches a count of the points;
 //! - (f) `light_move` returns a legal move that fills no own eye (a pass only when every legal
 //!   placement is an eye), and light playouts stay legal and end within their cap;
-//! - (g) an independent, deliberately naive model of the rules, written from the rules documents
-//!   (/work/shared/rules) and sharing no code with the engine, agrees on the verdict for every
-//!   point (and on the reason, taking the engine's order: occupied, suicide, ko, the variant's
-//!   restriction), on the board after every move, on chains, liberties, regions, territory and
-//!   eyes, on the score and on the end of the game;
+//! - (g) an independent, deliberately naive model of the rules (`support/model.rs`, the one
+//!   `reference.rs` uses too), written from the rules documents (/work/shared/rules) and sharing
+//!   no code with the engine, agrees on the verdict for every point (and on the reason, taking the
+//!   engine's order: occupied, suicide, ko, the variant's restriction), on the board after every
+//!   move, on chains, liberties, regions, territory and eyes, on the score and on the end of the
+//!   game;
 //! - (h) where legality depends on no long history (simple ko, no own-position draw), positions
 //!   with equal `Game::hash` have equal boards, sides to move and legal moves (a sound
 //!   transposition key); also checked exhaustively over small game trees.
@@ -24,31 +25,22 @@
 //! Every failure message carries the spec, the size, the seed and the moves played (GTP vertices),
 //! so a failure can be replayed by hand.
 
+#[allow(dead_code)]
+mod support;
+
 use std::collections::{HashMap, HashSet};
 
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use support::model::{Cells, KoKind, Model, ModelRules};
+use support::{NAMED_SPECS, cells, diagram, empty, index, legal_moves, set_up, to_model};
 use variago_rules::board::{Region, RegionOwner};
 use variago_rules::playout::{MAX_MOVES_PER_POINT, light_playout};
 use variago_rules::{
-    AnyGame, Board, Color, Ending, Game, GameResult, Geometry, HalfPoints, Illegal, Move, Point, ScoreSheet,
-    VariantSpec, Vertex,
+    AnyGame, Board, Color, Ending, Game, Geometry, Illegal, Move, Point, ScoreSheet, VariantSpec,
 };
-
-/// Every spec under test.
-const SPECS: [&str; 9] = [
-    "go",
-    "go:ko=simple",
-    "go:ko=situational",
-    "go:suicide=allowed",
-    "incursion",
-    "incursion-minimal",
-    "incursion-line",
-    "stoical",
-    "stoical:refine=more-stones",
-];
 
 /// Combinations of options beyond the named specs, checked the same way.
 const MORE_SPECS: [&str; 5] = [
@@ -70,375 +62,9 @@ fn config(cases: u32) -> Config {
     Config { cases, failure_persistence: None, ..Config::default() }
 }
 
-// ------------------------------------------------------------------------------------------------
-// The naive model: boards as plain vectors, groups and regions by flood fill, histories as sets of
-// whole boards. Slow and obvious on purpose.
-// ------------------------------------------------------------------------------------------------
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum KoKind {
-    None,
-    Simple,
-    Positional,
-    Situational,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Restriction {
-    None,
-    Incursion { minimal: bool, line: bool },
-    Capture { more_stones: bool },
-}
-
-#[derive(Clone, Copy, Debug)]
-struct ModelRules {
-    ko: KoKind,
-    suicide: bool,
-    own_position_draw: bool,
-    restriction: Restriction,
-}
-
-/// The rules of a spec, read from the rules documents (not from the engine's spec parser).
-fn model_rules(spec: &str) -> ModelRules {
-    let go =
-        |ko, suicide| ModelRules { ko, suicide, own_position_draw: false, restriction: Restriction::None };
-    let no_ko =
-        |restriction| ModelRules { ko: KoKind::None, suicide: false, own_position_draw: true, restriction };
-    match spec {
-        "go" => go(KoKind::Positional, false),
-        "go:ko=simple" => go(KoKind::Simple, false),
-        "go:ko=situational" => go(KoKind::Situational, false),
-        "go:suicide=allowed" => go(KoKind::Positional, true),
-        "incursion" => no_ko(Restriction::Incursion { minimal: false, line: false }),
-        "incursion-minimal" => no_ko(Restriction::Incursion { minimal: true, line: false }),
-        "incursion-line" => no_ko(Restriction::Incursion { minimal: false, line: true }),
-        "stoical" => no_ko(Restriction::Capture { more_stones: false }),
-        "stoical:refine=more-stones" => no_ko(Restriction::Capture { more_stones: true }),
-        "go:ko=simple,suicide=allowed" => go(KoKind::Simple, true),
-        "go:ko=situational,suicide=allowed" => go(KoKind::Situational, true),
-        "incursion:minimal=true,shape=line" => no_ko(Restriction::Incursion { minimal: true, line: true }),
-        "incursion:draw=none" => ModelRules {
-            own_position_draw: false,
-            ..no_ko(Restriction::Incursion { minimal: false, line: false })
-        },
-        "stoical:refine=more-stones,draw=none" => {
-            ModelRules { own_position_draw: false, ..no_ko(Restriction::Capture { more_stones: true }) }
-        }
-        _ => panic!("no model for spec {spec}"),
-    }
-}
-
-/// A board: `cells[y * width + x]`, `y = 0` the top row (as `Geometry::point` counts).
-type Cells = Vec<Option<Color>>;
-
 /// A position as far as legality goes (for the transposition checks): board, side to move and
 /// legal moves.
 type Position = (Cells, Color, Vec<Move>);
-
-/// What a legal placement does.
-struct Verdict {
-    cells: Cells,
-    captured_stones: u16,
-    counted_incursion: bool,
-}
-
-#[derive(Clone, Debug)]
-struct Model {
-    rules: ModelRules,
-    width: usize,
-    height: usize,
-    cells: Cells,
-    to_move: Color,
-    passes: u32,
-    /// Whether the last move was an incursion that counts (Incursion family).
-    last_incursion: bool,
-    /// Stones the last move captured (Stoical).
-    last_captures: u16,
-    /// The board before the last move (simple ko).
-    before_last_move: Cells,
-    /// Every board so far (positional superko).
-    boards: HashSet<Cells>,
-    /// Every board with the side to move (situational superko).
-    situations: HashSet<(Cells, Color)>,
-    /// Each player's end-of-turn boards (own-position draw).
-    own_boards: [HashSet<Cells>; 2],
-    drawn: bool,
-}
-
-impl Model {
-    /// A set-up position: no history before it (the rules README: a loaded position behaves
-    /// like one reached by play, with its superko history starting at the setup).
-    fn new(rules: ModelRules, width: usize, height: usize, cells: Cells, to_move: Color) -> Self {
-        Model {
-            rules,
-            width,
-            height,
-            to_move,
-            passes: 0,
-            last_incursion: false,
-            last_captures: 0,
-            before_last_move: cells.clone(),
-            boards: HashSet::from([cells.clone()]),
-            situations: HashSet::from([(cells.clone(), to_move)]),
-            own_boards: [HashSet::new(), HashSet::new()],
-            drawn: false,
-            cells,
-        }
-    }
-
-    fn is_over(&self) -> bool {
-        self.drawn || self.passes >= 2
-    }
-
-    fn neighbours(&self, i: usize) -> Vec<usize> {
-        let (x, y) = (i % self.width, i / self.width);
-        let mut out = Vec::with_capacity(4);
-        if x > 0 {
-            out.push(i - 1);
-        }
-        if x + 1 < self.width {
-            out.push(i + 1);
-        }
-        if y > 0 {
-            out.push(i - self.width);
-        }
-        if y + 1 < self.height {
-            out.push(i + self.width);
-        }
-        out
-    }
-
-    /// The points connected to `i` through points holding the same thing as `i` (a group, or an
-    /// empty region).
-    fn flood(&self, cells: &Cells, i: usize) -> Vec<usize> {
-        let mut seen = vec![false; cells.len()];
-        let mut stack = vec![i];
-        let mut out = Vec::new();
-        seen[i] = true;
-        while let Some(q) = stack.pop() {
-            out.push(q);
-            for n in self.neighbours(q) {
-                if !seen[n] && cells[n] == cells[i] {
-                    seen[n] = true;
-                    stack.push(n);
-                }
-            }
-        }
-        out
-    }
-
-    fn liberties(&self, cells: &Cells, group: &[usize]) -> usize {
-        let mut libs: Vec<usize> =
-            group.iter().flat_map(|&s| self.neighbours(s)).filter(|&n| cells[n].is_none()).collect();
-        libs.sort_unstable();
-        libs.dedup();
-        libs.len()
-    }
-
-    /// Whether the empty point `i` lies in `owner`'s territory (on the current board), and if so
-    /// whether that territory is line-shaped.
-    fn territory_of(&self, i: usize, owner: Color) -> Option<bool> {
-        let (border, line_shaped) = self.region(i);
-        (border.len() == 1 && border.contains(&owner)).then_some(line_shaped)
-    }
-
-    /// The colours on the border of the empty region through `i`, and whether the region is
-    /// line-shaped (no point with three or more neighbours in it, points - 1 inner adjacencies).
-    fn region(&self, i: usize) -> (HashSet<Color>, bool) {
-        let region = self.flood(&self.cells, i);
-        let mut border = HashSet::new();
-        let mut adjacencies = 0;
-        let mut max_degree = 0;
-        for &q in &region {
-            let mut degree = 0;
-            for n in self.neighbours(q) {
-                match self.cells[n] {
-                    Some(c) => {
-                        border.insert(c);
-                    }
-                    None => degree += 1,
-                }
-            }
-            adjacencies += degree;
-            max_degree = max_degree.max(degree);
-        }
-        let line_shaped = max_degree <= 2 && adjacencies / 2 + 1 == region.len();
-        (border, line_shaped)
-    }
-
-    /// Whether the empty point `i` is an eye of `c` for the light playouts: every neighbour is
-    /// `c`'s, and opponent stones hold at most one diagonal in the middle of the board, none on
-    /// the edge.
-    fn is_eye(&self, i: usize, c: Color) -> bool {
-        if self.neighbours(i).into_iter().any(|n| self.cells[n] != Some(c)) {
-            return false;
-        }
-        let (x, y) = ((i % self.width) as isize, (i / self.width) as isize);
-        let mut on_board = 0;
-        let mut opponent = 0;
-        for (dx, dy) in [(-1, -1), (1, -1), (-1, 1), (1, 1)] {
-            let (nx, ny) = (x + dx, y + dy);
-            if nx >= 0 && ny >= 0 && (nx as usize) < self.width && (ny as usize) < self.height {
-                on_board += 1;
-                if self.cells[ny as usize * self.width + nx as usize] == Some(c.opponent()) {
-                    opponent += 1;
-                }
-            }
-        }
-        if on_board == 4 { opponent <= 1 } else { opponent == 0 }
-    }
-
-    fn vertex(&self, i: usize) -> Vertex {
-        Vertex { column: (i % self.width) as u8, row: (self.height - i / self.width) as u8 }
-    }
-
-    /// The verdict on a placement at `i`, in the engine's order of reasons.
-    fn judge(&self, i: usize) -> Result<Verdict, Illegal> {
-        if self.is_over() {
-            return Err(Illegal::GameOver);
-        }
-        if self.cells[i].is_some() {
-            return Err(Illegal::Occupied(self.vertex(i)));
-        }
-        let mover = self.to_move;
-        let opponent = mover.opponent();
-        let mut cells = self.cells.clone();
-        cells[i] = Some(mover);
-        let (mut captured_groups, mut captured_stones) = (0, 0u16);
-        for n in self.neighbours(i) {
-            if cells[n] == Some(opponent) {
-                let group = self.flood(&cells, n);
-                if self.liberties(&cells, &group) == 0 {
-                    captured_groups += 1;
-                    captured_stones += group.len() as u16;
-                    for s in group {
-                        cells[s] = None;
-                    }
-                }
-            }
-        }
-        let own = self.flood(&cells, i);
-        if self.liberties(&cells, &own) == 0 {
-            if !self.rules.suicide {
-                return Err(Illegal::Suicide);
-            }
-            if own.len() == 1 {
-                return Err(Illegal::ChangesNothing);
-            }
-            for s in own {
-                cells[s] = None;
-            }
-        }
-        match self.rules.ko {
-            KoKind::None => {}
-            KoKind::Simple if cells == self.before_last_move => return Err(Illegal::Ko),
-            KoKind::Simple => {}
-            KoKind::Positional if self.boards.contains(&cells) => return Err(Illegal::PositionalSuperko),
-            KoKind::Positional => {}
-            KoKind::Situational if self.situations.contains(&(cells.clone(), opponent)) => {
-                return Err(Illegal::SituationalSuperko);
-            }
-            KoKind::Situational => {}
-        }
-        let mut counted_incursion = false;
-        match self.rules.restriction {
-            Restriction::None => {}
-            Restriction::Incursion { minimal, line } => {
-                counted_incursion = self.territory_of(i, opponent).is_some_and(|shaped| !line || shaped)
-                    && (!minimal || captured_groups <= 1);
-                if counted_incursion && self.last_incursion {
-                    return Err(if minimal {
-                        Illegal::MinimalIncursionAfterMinimal
-                    } else {
-                        Illegal::IncursionAfterIncursion
-                    });
-                }
-            }
-            Restriction::Capture { more_stones } => {
-                let previous = self.last_captures;
-                if previous > 0 && captured_stones > 0 && !(more_stones && captured_stones > previous) {
-                    return Err(if more_stones {
-                        Illegal::CaptureNotLarger { captures: captured_stones, previous }
-                    } else {
-                        Illegal::CaptureAfterCapture
-                    });
-                }
-            }
-        }
-        Ok(Verdict { cells, captured_stones, counted_incursion })
-    }
-
-    fn play(&mut self, i: Option<usize>) {
-        let mover = self.to_move;
-        let placed = i.is_some();
-        self.before_last_move = self.cells.clone();
-        match i {
-            None => {
-                self.passes += 1;
-                self.last_incursion = false;
-                self.last_captures = 0;
-            }
-            Some(i) => {
-                let verdict = self.judge(i).expect("the model plays only legal moves");
-                self.cells = verdict.cells;
-                self.passes = 0;
-                self.last_incursion = verdict.counted_incursion;
-                self.last_captures = verdict.captured_stones;
-            }
-        }
-        self.to_move = mover.opponent();
-        self.boards.insert(self.cells.clone());
-        self.situations.insert((self.cells.clone(), self.to_move));
-        if self.rules.own_position_draw {
-            let fresh = self.own_boards[mover as usize].insert(self.cells.clone());
-            if placed && !fresh {
-                self.drawn = true;
-            }
-        }
-    }
-
-    /// `[black, white]` as (stones, territory).
-    fn area(&self) -> [(u32, u32); 2] {
-        let mut out = [(0, 0); 2];
-        let mut counted = vec![false; self.cells.len()];
-        for i in 0..self.cells.len() {
-            match self.cells[i] {
-                Some(c) => out[c as usize].0 += 1,
-                None if !counted[i] => {
-                    let region = self.flood(&self.cells, i);
-                    let mut border = HashSet::new();
-                    for &q in &region {
-                        counted[q] = true;
-                        border.extend(self.neighbours(q).into_iter().filter_map(|n| self.cells[n]));
-                    }
-                    if border.len() == 1 {
-                        let owner = *border.iter().next().expect("one colour");
-                        out[owner as usize].1 += region.len() as u32;
-                    }
-                }
-                None => {}
-            }
-        }
-        out
-    }
-
-    fn outcome(&self) -> Option<GameResult> {
-        if self.drawn {
-            return Some(GameResult { winner: None, ending: Ending::OwnPositionDraw });
-        }
-        if self.passes < 2 {
-            return None;
-        }
-        let [b, w] = self.area().map(|(stones, territory)| 2 * (stones + territory) as i32);
-        let margin = b - (w + 15); // komi 7.5, every spec's default
-        let winner = match margin.signum() {
-            1 => Some(Color::Black),
-            -1 => Some(Color::White),
-            _ => None,
-        };
-        Some(GameResult { winner, ending: Ending::Score(HalfPoints(margin.abs())) })
-    }
-}
 
 // ------------------------------------------------------------------------------------------------
 // The checks.
@@ -464,28 +90,13 @@ impl Run {
     /// A game from the empty board (`setup: None`) or from a set-up position.
     fn new(spec: &'static str, width: u8, height: u8, seed: u64, setup: Option<(Cells, Color)>) -> Self {
         let geometry = Geometry::new(width as u32, height as u32).expect("sizes are 2..=9");
-        let parsed: VariantSpec = spec.parse().expect("spec parses");
         let big = Geometry::square(12).expect("12 is a size");
         let (w, h) = (width as usize, height as usize);
-        let rules = model_rules(spec);
-        let (game, cells, to_move, rows) = match setup {
-            None => (AnyGame::new(&parsed, geometry), vec![None; w * h], Color::Black, None),
+        let rules = ModelRules::parse(spec);
+        let (game, rows, cells, to_move) = match setup {
+            None => (empty(spec, width as u32, height as u32), None, vec![None; w * h], Color::Black),
             Some((cells, to_move)) => {
-                let rows: Vec<String> = cells
-                    .chunks(w)
-                    .map(|row| {
-                        row.iter()
-                            .map(|c| match c {
-                                None => '.',
-                                Some(Color::Black) => 'X',
-                                Some(Color::White) => 'O',
-                            })
-                            .collect()
-                    })
-                    .collect();
-                let refs: Vec<&str> = rows.iter().map(String::as_str).collect();
-                let board = Board::from_diagram(&refs).expect("a rectangular diagram");
-                (AnyGame::from_setup(&parsed, board, to_move), cells, to_move, Some(rows))
+                (set_up(spec, &cells, w, to_move), Some(diagram(&cells, w)), cells, to_move)
             }
         };
         Run {
@@ -517,11 +128,6 @@ impl Run {
         )
     }
 
-    fn index(&self, p: Point) -> usize {
-        let (x, y) = self.geometry.coords(p);
-        y as usize * self.geometry.width() as usize + x as usize
-    }
-
     fn name(&self, mv: Move) -> String {
         match mv {
             Move::Pass => "pass".to_string(),
@@ -542,7 +148,7 @@ impl Run {
         let board = self.game.board();
         let model = &self.model;
         for p in self.geometry.points() {
-            let i = self.index(p);
+            let i = index(self.geometry, p);
             let at = self.geometry.vertex(p);
             assert_eq!(
                 board.color(p),
@@ -552,11 +158,11 @@ impl Run {
             );
         }
         for p in self.geometry.points() {
-            let i = self.index(p);
+            let i = index(self.geometry, p);
             let at = self.geometry.vertex(p);
             let context = || format!("at {at}\n{}", self.context());
             if model.cells[i].is_some() {
-                let mut chain: Vec<usize> = board.chain(p).map(|q| self.index(q)).collect();
+                let mut chain: Vec<usize> = board.chain(p).map(|q| index(self.geometry, q)).collect();
                 chain.sort_unstable();
                 let mut group = model.flood(&model.cells, i);
                 group.sort_unstable();
@@ -623,7 +229,7 @@ impl Run {
         for p in self.geometry.points() {
             let mv = Move::Place(p);
             let verdict = self.game.check(mv);
-            let expected = self.model.judge(self.index(p)).map(|_| ());
+            let expected = self.model.judge(index(self.geometry, p)).map(|_| ());
             assert_eq!(
                 verdict,
                 expected,
@@ -741,18 +347,9 @@ impl Run {
     fn play(&mut self, mv: Move) {
         let name = self.name(mv);
         self.game.play(mv).unwrap_or_else(|e| panic!("legal move {name} refused: {e}\n{}", self.context()));
-        self.model.play(match mv {
-            Move::Pass => None,
-            Move::Place(p) => Some(self.index(p)),
-        });
+        self.model.play(to_model(self.geometry, mv));
         self.history.push(name);
     }
-}
-
-fn legal_moves(game: &AnyGame) -> Vec<Move> {
-    let mut out = Vec::new();
-    game.legal_moves(&mut out);
-    out
 }
 
 /// (a), (b), (d), (e): the board's incremental state against a recount.
@@ -847,20 +444,7 @@ fn random_setup(rng: &mut SmallRng, width: u8, height: u8) -> (Cells, Color) {
             }
         })
         .collect();
-    let model = Model::new(model_rules("go"), w, h, Vec::new(), Color::Black);
-    loop {
-        let dead: Vec<usize> = (0..cells.len())
-            .filter(|&i| cells[i].is_some())
-            .filter(|&i| model.liberties(&cells, &model.flood(&cells, i)) == 0)
-            .collect();
-        if dead.is_empty() {
-            break;
-        }
-        // take off one dead group only: taking it may give liberties to the others
-        for i in model.flood(&cells, dead[0]) {
-            cells[i] = None;
-        }
-    }
+    Model::take_off_dead_groups(&mut cells, w, h);
     let to_move = if rng.random_bool(0.5) { Color::Black } else { Color::White };
     (cells, to_move)
 }
@@ -913,15 +497,15 @@ macro_rules! random_games {
 
 random_games! {
     CASES;
-    go_positional_superko => SPECS[0],
-    go_simple_ko => SPECS[1],
-    go_situational_superko => SPECS[2],
-    go_suicide_allowed => SPECS[3],
-    incursion => SPECS[4],
-    incursion_minimal => SPECS[5],
-    incursion_line => SPECS[6],
-    stoical => SPECS[7],
-    stoical_more_stones => SPECS[8],
+    go_positional_superko => NAMED_SPECS[0],
+    go_simple_ko => NAMED_SPECS[1],
+    go_situational_superko => NAMED_SPECS[2],
+    go_suicide_allowed => NAMED_SPECS[3],
+    incursion => NAMED_SPECS[4],
+    incursion_minimal => NAMED_SPECS[5],
+    incursion_line => NAMED_SPECS[6],
+    stoical => NAMED_SPECS[7],
+    stoical_more_stones => NAMED_SPECS[8],
 }
 
 random_games! {
@@ -937,7 +521,7 @@ random_games! {
 /// draw), not by the cap: the cap is a safety net, so hitting it must stay rare.
 #[test]
 fn light_playouts_end_before_the_cap() {
-    for spec in SPECS {
+    for spec in NAMED_SPECS {
         let parsed: VariantSpec = spec.parse().unwrap();
         let mut rng = SmallRng::seed_from_u64(0x5EED);
         // On tiny boards random play wanders through many of the few positions before both
@@ -1039,11 +623,10 @@ fn game_hash_is_a_sound_transposition_key() {
     fn explore(game: &AnyGame, depth: u32, seen: &mut Seen, counts: &mut [usize; 2]) {
         let legal = legal_moves(game);
         let board = game.board();
-        let cells: Cells = board.geometry().points().map(|p| board.color(p)).collect();
         if board.geometry().points().any(|p| game.check(Move::Place(p)) == Err(Illegal::Ko)) {
             counts[1] += 1;
         }
-        let position = (cells, game.to_move(), legal.clone());
+        let position = (cells(board), game.to_move(), legal.clone());
         let earlier = seen.entry(game.hash()).or_insert_with(|| position.clone());
         if *earlier != position {
             panic!("Game::hash {:#x} is shared by {earlier:?} and {position:?}\n{board}", game.hash());

@@ -1,539 +1,48 @@
-//! A deliberately naive reference model of Go, Incursion Go and Stoical Go, written from the rules
-//! (`/work/shared/rules`: README.md, go.md, incursion.md, stoical.md) and not from the engine:
-//! a plain `Vec` board, flood fills for groups, liberties and regions, the whole list of earlier
-//! positions for superko and the own-position draw. The engine must agree with it on legal moves,
-//! on why the other moves are illegal, on boards, scores and results over many random games, and
-//! on perft from the empty board.
-//!
-//! Readings of the rules this model takes (where the text leaves room):
-//! - superko history holds the position after every move, passes included, plus the set-up
-//!   position (go.md: "the boards compared are the boards after each move"); situational superko
-//!   compares (board, player to move next);
-//! - simple ko forbids a move whose board equals the board before the opponent's last move;
-//! - incursion/stoical restrictions look at the opponent's last *move* (a pass resets them);
-//! - with `minimal` and `shape=line` combined, a placement restricts the reply (and is restricted)
-//!   when it is a minimal incursion into a line-shaped territory;
-//! - the own-position draw compares with the mover's own end-of-turn boards only (the set-up board
-//!   is nobody's end of turn);
-//! - with suicide allowed, a suicide that leaves the board as it was (a lone stone) is
-//!   `ChangesNothing`;
-//! - when several reasons apply to one move the rules put them in no order: the engine's reason
-//!   must be one of them.
+//! The engine against the naive model of the rules (`support/model.rs`, written from the rules
+//! and not from the engine): the two must agree on legal moves, on why the other moves are illegal
+//! (the engine's reason must be one of the model's), on boards, scores and results over many
+//! random games, from the empty board and from random set-ups, and on perft from the empty board.
+
+#[allow(dead_code)]
+mod support;
 
 use std::collections::HashSet;
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use support::model::{Cells, Model, ModelRules, sgf};
+use support::{cells, diagram, empty, legal_moves, set_up, to_engine, to_model};
 use variago_rules::perft::perft;
-use variago_rules::{
-    AnyGame, Board, Color, Ending, Game, GameResult, Geometry, Illegal, Move, ScoreSheet, VariantSpec, Vertex,
-};
+use variago_rules::{AnyGame, Color, Ending, Game, GameResult, Illegal, Move, ScoreSheet};
 
 // ---------------------------------------------------------------------------------------------
-// The reference model
+// Comparing the engine with the model
 // ---------------------------------------------------------------------------------------------
 
-type Cell = Option<Color>;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Family {
-    Go,
-    Incursion,
-    Stoical,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Ko {
-    None,
-    Simple,
-    Positional,
-    Situational,
-}
-
-/// A variant's rules as the reference reads them from a spec string.
-#[derive(Clone, Copy, Debug)]
-struct Rules {
-    family: Family,
-    ko: Ko,
-    suicide_allowed: bool,
-    minimal: bool,
-    line: bool,
-    more_stones: bool,
-    own_position_draw: bool,
-    /// Komi in half points.
-    komi2: i32,
-}
-
-impl Rules {
-    /// Parses `name[:key=value,...]` by hand (defaults from the rules documents).
-    fn parse(spec: &str) -> Rules {
-        let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
-        let mut rules = Rules {
-            family: Family::Go,
-            ko: Ko::Positional,
-            suicide_allowed: false,
-            minimal: false,
-            line: false,
-            more_stones: false,
-            own_position_draw: false,
-            komi2: 15,
-        };
-        match name {
-            "go" => {}
-            "incursion" | "incursion-minimal" | "incursion-line" => {
-                rules.family = Family::Incursion;
-                rules.ko = Ko::None;
-                rules.own_position_draw = true;
-                rules.minimal = name == "incursion-minimal";
-                rules.line = name == "incursion-line";
-            }
-            "stoical" => {
-                rules.family = Family::Stoical;
-                rules.ko = Ko::None;
-                rules.own_position_draw = true;
-            }
-            _ => panic!("unknown variant {name}"),
-        }
-        for option in options.split(',').filter(|o| !o.is_empty()) {
-            let (key, value) = option.split_once('=').unwrap();
-            match (key, value) {
-                ("ko", "simple") => rules.ko = Ko::Simple,
-                ("ko", "positional") => rules.ko = Ko::Positional,
-                ("ko", "situational") => rules.ko = Ko::Situational,
-                ("suicide", "allowed") => rules.suicide_allowed = true,
-                ("suicide", "forbidden") => rules.suicide_allowed = false,
-                ("minimal", v) => rules.minimal = v == "true",
-                ("shape", v) => rules.line = v == "line",
-                ("refine", v) => rules.more_stones = v == "more-stones",
-                ("draw", v) => rules.own_position_draw = v == "own-position",
-                ("komi", v) => {
-                    let k: f64 = v.parse().unwrap();
-                    rules.komi2 = (k * 2.0) as i32;
-                }
-                _ => panic!("unknown option {option}"),
-            }
-        }
-        rules
-    }
-}
-
-/// What a placement does, computed on a copy of the board.
-#[derive(Clone, Debug)]
-struct Placement {
-    /// The board after the move (the mover's group removed if it was an allowed suicide).
-    after: Vec<Cell>,
-    captured_groups: usize,
-    captured_stones: usize,
-    /// The mover's group had no liberty once the captures were removed.
-    suicide: bool,
-    /// Before the move, the point's region was the opponent's territory.
-    incursion: bool,
-    /// That region is line-shaped.
-    line_shaped: bool,
-}
-
-/// What the last move left for the restrictions (`None`: a pass, or the set-up).
-#[derive(Clone, Copy, Debug)]
-struct LastPlacement {
-    counted_incursion: bool,
-    captured_stones: usize,
-}
-
-#[derive(Clone, Debug)]
-struct RefGame {
-    rules: Rules,
-    width: usize,
-    height: usize,
-    /// Row-major, row 0 at the top.
-    board: Vec<Cell>,
-    to_move: Color,
-    passes_in_a_row: usize,
-    /// Every position so far, the set-up first: the board and the player to move.
-    positions: Vec<(Vec<Cell>, Color)>,
-    /// Each player's boards at the end of each of its turns, passes included.
-    own_boards: [Vec<Vec<Cell>>; 2],
-    last: Option<LastPlacement>,
-    drawn: bool,
-}
-
-impl RefGame {
-    fn new(spec: &str, width: usize, height: usize) -> RefGame {
-        RefGame::from_setup(spec, width, height, vec![None; width * height], Color::Black)
-    }
-
-    fn from_setup(spec: &str, width: usize, height: usize, board: Vec<Cell>, to_move: Color) -> RefGame {
-        RefGame {
-            rules: Rules::parse(spec),
-            width,
-            height,
-            positions: vec![(board.clone(), to_move)],
-            board,
-            to_move,
-            passes_in_a_row: 0,
-            own_boards: [Vec::new(), Vec::new()],
-            last: None,
-            drawn: false,
-        }
-    }
-
-    fn neighbours(&self, i: usize) -> Vec<usize> {
-        let (x, y) = (i % self.width, i / self.width);
-        let mut out = Vec::new();
-        if x > 0 {
-            out.push(i - 1);
-        }
-        if x + 1 < self.width {
-            out.push(i + 1);
-        }
-        if y > 0 {
-            out.push(i - self.width);
-        }
-        if y + 1 < self.height {
-            out.push(i + self.width);
-        }
-        out
-    }
-
-    /// The points connected to `start` through points holding the same thing as `start` (a group
-    /// for a stone, a region for an empty point).
-    fn flood(&self, board: &[Cell], start: usize) -> Vec<usize> {
-        let mut seen = vec![false; board.len()];
-        let mut stack = vec![start];
-        let mut out = Vec::new();
-        seen[start] = true;
-        while let Some(i) = stack.pop() {
-            out.push(i);
-            for n in self.neighbours(i) {
-                if !seen[n] && board[n] == board[start] {
-                    seen[n] = true;
-                    stack.push(n);
-                }
-            }
-        }
-        out
-    }
-
-    fn liberties(&self, board: &[Cell], group: &[usize]) -> usize {
-        let mut libs: Vec<usize> =
-            group.iter().flat_map(|&s| self.neighbours(s)).filter(|&n| board[n].is_none()).collect();
-        libs.sort();
-        libs.dedup();
-        libs.len()
-    }
-
-    /// The colours of the pieces bordering a region.
-    fn border_colours(&self, board: &[Cell], region: &[usize]) -> (bool, bool) {
-        let (mut black, mut white) = (false, false);
-        for &i in region {
-            for n in self.neighbours(i) {
-                match board[n] {
-                    Some(Color::Black) => black = true,
-                    Some(Color::White) => white = true,
-                    None => {}
-                }
-            }
-        }
-        (black, white)
-    }
-
-    /// No point with more than two neighbours inside, and exactly points - 1 inner adjacencies.
-    fn line_shaped(&self, region: &[usize]) -> bool {
-        let mut adjacencies = 0;
-        for &i in region {
-            let degree = self.neighbours(i).into_iter().filter(|n| region.contains(n)).count();
-            if degree > 2 {
-                return false;
-            }
-            adjacencies += degree;
-        }
-        adjacencies / 2 == region.len() - 1
-    }
-
-    fn simulate(&self, p: usize) -> Placement {
-        let me = self.to_move;
-        let opp = me.opponent();
-        // incursion: looked at before the placement
-        let region = self.flood(&self.board, p);
-        let (black, white) = self.border_colours(&self.board, &region);
-        let (mine, theirs) = if me == Color::Black { (black, white) } else { (white, black) };
-        let incursion = theirs && !mine;
-        let line_shaped = self.line_shaped(&region);
-
-        let mut after = self.board.clone();
-        after[p] = Some(me);
-        let mut captured_groups = 0;
-        let mut captured_stones = 0;
-        for n in self.neighbours(p) {
-            if after[n] == Some(opp) {
-                let group = self.flood(&after, n);
-                if self.liberties(&after, &group) == 0 {
-                    captured_groups += 1;
-                    captured_stones += group.len();
-                    for s in group {
-                        after[s] = None;
-                    }
-                }
-            }
-        }
-        let own = self.flood(&after, p);
-        let suicide = self.liberties(&after, &own) == 0;
-        if suicide {
-            for s in own {
-                after[s] = None;
-            }
-        }
-        Placement { after, captured_groups, captured_stones, suicide, incursion, line_shaped }
-    }
-
-    fn counts_as_incursion(&self, placement: &Placement) -> bool {
-        placement.incursion
-            && (!self.rules.line || placement.line_shaped)
-            && (!self.rules.minimal || placement.captured_groups <= 1)
-    }
-
-    fn is_over(&self) -> bool {
-        self.drawn || self.passes_in_a_row >= 2
-    }
-
-    fn vertex(&self, p: usize) -> Vertex {
-        Vertex { column: (p % self.width) as u8, row: (self.height - p / self.width) as u8 }
-    }
-
-    /// Every reason that makes a placement on `p` illegal (empty: legal).
-    fn reasons(&self, p: usize) -> Vec<Illegal> {
-        if self.is_over() {
-            return vec![Illegal::GameOver];
-        }
-        if self.board[p].is_some() {
-            return vec![Illegal::Occupied(self.vertex(p))];
-        }
-        let placement = self.simulate(p);
-        let mut reasons = Vec::new();
-        if placement.suicide {
-            if !self.rules.suicide_allowed {
-                return vec![Illegal::Suicide];
-            }
-            if placement.after == self.board {
-                reasons.push(Illegal::ChangesNothing);
-            }
-        }
-        let next = self.to_move.opponent();
-        match self.rules.ko {
-            Ko::None => {}
-            Ko::Simple => {
-                let n = self.positions.len();
-                if n >= 2 && self.positions[n - 2].0 == placement.after {
-                    reasons.push(Illegal::Ko);
-                }
-            }
-            Ko::Positional => {
-                if self.positions.iter().any(|(b, _)| *b == placement.after) {
-                    reasons.push(Illegal::PositionalSuperko);
-                }
-            }
-            Ko::Situational => {
-                if self.positions.iter().any(|(b, c)| *c == next && *b == placement.after) {
-                    reasons.push(Illegal::SituationalSuperko);
-                }
-            }
-        }
-        match self.rules.family {
-            Family::Go => {}
-            Family::Incursion => {
-                let last_counted = self.last.is_some_and(|l| l.counted_incursion);
-                if last_counted && self.counts_as_incursion(&placement) {
-                    reasons.push(if self.rules.minimal {
-                        Illegal::MinimalIncursionAfterMinimal
-                    } else {
-                        Illegal::IncursionAfterIncursion
-                    });
-                }
-            }
-            Family::Stoical => {
-                let previous = self.last.map_or(0, |l| l.captured_stones);
-                let captures = placement.captured_stones;
-                if previous > 0 && captures > 0 {
-                    if !self.rules.more_stones {
-                        reasons.push(Illegal::CaptureAfterCapture);
-                    } else if captures <= previous {
-                        reasons.push(Illegal::CaptureNotLarger {
-                            captures: captures as u16,
-                            previous: previous as u16,
-                        });
-                    }
-                }
-            }
-        }
-        reasons
-    }
-
-    /// Legal moves: `Some(point)` for placements, in point order, then `None` for the pass.
-    fn legal_moves(&self) -> Vec<Option<usize>> {
-        Self::legal_from(&self.all_reasons(), self.is_over())
-    }
-
-    /// The reasons of every point, in point order.
-    fn all_reasons(&self) -> Vec<Vec<Illegal>> {
-        (0..self.board.len()).map(|p| self.reasons(p)).collect()
-    }
-
-    fn legal_from(reasons: &[Vec<Illegal>], over: bool) -> Vec<Option<usize>> {
-        if over {
-            return Vec::new();
-        }
-        let mut out: Vec<Option<usize>> =
-            (0..reasons.len()).filter(|&p| reasons[p].is_empty()).map(Some).collect();
-        out.push(None);
-        out
-    }
-
-    fn play(&mut self, mv: Option<usize>) {
-        assert!(!self.is_over());
-        let mover = self.to_move;
-        match mv {
-            None => {
-                self.passes_in_a_row += 1;
-                self.last = None;
-            }
-            Some(p) => {
-                assert!(self.reasons(p).is_empty(), "reference: illegal move");
-                let placement = self.simulate(p);
-                self.board = placement.after.clone();
-                self.passes_in_a_row = 0;
-                self.last = Some(LastPlacement {
-                    counted_incursion: self.counts_as_incursion(&placement),
-                    captured_stones: placement.captured_stones,
-                });
-                if self.rules.own_position_draw && self.own_boards[mover as usize].contains(&self.board) {
-                    self.drawn = true;
-                }
-            }
-        }
-        self.own_boards[mover as usize].push(self.board.clone());
-        self.to_move = mover.opponent();
-        self.positions.push((self.board.clone(), self.to_move));
-    }
-
-    /// Area score: stones plus territory; `(black, white)` without komi.
-    fn area(&self) -> (i32, i32) {
-        let mut black = self.board.iter().filter(|c| **c == Some(Color::Black)).count() as i32;
-        let mut white = self.board.iter().filter(|c| **c == Some(Color::White)).count() as i32;
-        let mut counted = vec![false; self.board.len()];
-        for p in 0..self.board.len() {
-            if self.board[p].is_some() || counted[p] {
-                continue;
-            }
-            let region = self.flood(&self.board, p);
-            for &q in &region {
-                counted[q] = true;
-            }
-            match self.border_colours(&self.board, &region) {
-                (true, false) => black += region.len() as i32,
-                (false, true) => white += region.len() as i32,
-                _ => {}
-            }
-        }
-        (black, white)
-    }
-
-    /// The result if the game were counted now, as SGF writes it.
-    fn score_result(&self) -> String {
-        let (black, white) = self.area();
-        let margin2 = 2 * black - (2 * white + self.rules.komi2);
-        let half = |m: i32| if m % 2 == 0 { format!("{}", m / 2) } else { format!("{}.5", m / 2) };
-        match margin2.signum() {
-            1 => format!("B+{}", half(margin2)),
-            -1 => format!("W+{}", half(-margin2)),
-            _ => "Draw".to_string(),
-        }
-    }
-
-    fn outcome(&self) -> Option<String> {
-        if self.drawn {
-            Some("Draw".to_string())
-        } else if self.passes_in_a_row >= 2 {
-            Some(self.score_result())
-        } else {
-            None
-        }
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .into_iter()
-            .map(|mv| {
-                let mut child = self.clone();
-                child.play(mv);
-                child.perft(depth - 1)
-            })
-            .sum()
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Comparing the engine with the reference
-// ---------------------------------------------------------------------------------------------
-
-fn engine_game(spec: &str, width: usize, height: usize) -> AnyGame {
-    let spec: VariantSpec = spec.parse().unwrap();
-    AnyGame::new(&spec, Geometry::new(width as u32, height as u32).unwrap())
-}
-
-/// The engine's point for the reference's index.
-fn point(game: &AnyGame, i: usize, width: usize) -> variago_rules::Point {
-    game.board().geometry().point((i % width) as u8, (i / width) as u8).unwrap()
-}
-
-fn engine_board(game: &AnyGame, width: usize, height: usize) -> Vec<Cell> {
-    (0..width * height).map(|i| game.board().color(point(game, i, width))).collect()
-}
-
-fn engine_moves(game: &AnyGame, width: usize) -> Vec<Option<usize>> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
+/// The engine's legal moves as the model's: placements in point order, the pass last.
+fn engine_moves(game: &AnyGame) -> Vec<Option<usize>> {
     let g = game.board().geometry();
-    let mut out: Vec<Option<usize>> = moves
-        .iter()
-        .map(|m| match m {
-            Move::Pass => None,
-            Move::Place(p) => {
-                let (x, y) = g.coords(*p);
-                Some(y as usize * width + x as usize)
-            }
-        })
-        .collect();
-    // placements in point order, the pass last
+    let mut out: Vec<Option<usize>> = legal_moves(game).into_iter().map(|m| to_model(g, m)).collect();
     out.sort_by_key(|m| m.map_or(usize::MAX, |i| i));
     out
 }
 
-fn to_engine_move(game: &AnyGame, mv: Option<usize>, width: usize) -> Move {
-    mv.map_or(Move::Pass, |i| Move::Place(point(game, i, width)))
-}
-
-/// Everything the two must agree on in a position; returns the reference's legal moves and the
+/// Everything the two must agree on in a position; returns the model's legal moves and the
 /// reasons of every point.
 fn compare(
     engine: &AnyGame,
-    reference: &RefGame,
+    reference: &Model,
     context: &dyn Fn() -> String,
 ) -> (Vec<Option<usize>>, Vec<Vec<Illegal>>) {
-    let (w, h) = (reference.width, reference.height);
+    let g = engine.board().geometry();
     let all_reasons = reference.all_reasons();
-    let legal = RefGame::legal_from(&all_reasons, reference.is_over());
-    assert_eq!(engine_board(engine, w, h), reference.board, "board, {}", context());
+    let legal = Model::legal_from(&all_reasons, reference.is_over());
+    assert_eq!(cells(engine.board()), reference.cells, "board, {}", context());
     assert_eq!(engine.to_move(), reference.to_move, "to move, {}", context());
     assert_eq!(engine.is_over(), reference.is_over(), "over, {}", context());
-    assert_eq!(engine_moves(engine, w), legal, "legal moves, {}", context());
+    assert_eq!(engine_moves(engine), legal, "legal moves, {}", context());
     for (i, reasons) in all_reasons.iter().enumerate() {
-        match engine.check(to_engine_move(engine, Some(i), w)) {
+        match engine.check(to_engine(g, Some(i))) {
             Ok(()) => assert!(reasons.is_empty(), "engine allows {i}, reference: {reasons:?}, {}", context()),
             Err(reason) => assert!(
                 reasons.contains(&reason),
@@ -544,8 +53,13 @@ fn compare(
     }
     let pass = engine.check(Move::Pass);
     assert_eq!(pass.is_ok(), !reference.is_over(), "pass, {}", context());
-    assert_eq!(engine.score().result().to_string(), reference.score_result(), "score, {}", context());
-    assert_eq!(engine.outcome().map(|r| r.to_string()), reference.outcome(), "outcome, {}", context());
+    assert_eq!(engine.score().result().to_string(), sgf(&reference.score_result()), "score, {}", context());
+    assert_eq!(
+        engine.outcome().map(|r| r.to_string()),
+        reference.outcome().map(|r| sgf(&r)),
+        "outcome, {}",
+        context()
+    );
     if reference.drawn {
         assert_eq!(engine.outcome(), Some(GameResult { winner: None, ending: Ending::OwnPositionDraw }));
     }
@@ -564,15 +78,15 @@ enum Picker {
 /// Plays one random game from the empty board in both, comparing after every move; returns the
 /// result and the number of moves.
 fn random_game(spec: &str, width: usize, height: usize, seed: u64, picker: Picker) -> (String, usize) {
-    let engine = engine_game(spec, width, height);
-    let reference = RefGame::new(spec, width, height);
+    let engine = empty(spec, width as u32, height as u32);
+    let reference = Model::empty(spec, width, height);
     play_out(engine, reference, spec, seed, picker, 4 * width * height)
 }
 
 /// Plays a random game on from a position in both, comparing after every move.
 fn play_out(
     mut engine: AnyGame,
-    mut reference: RefGame,
+    mut reference: Model,
     spec: &str,
     seed: u64,
     picker: Picker,
@@ -580,7 +94,8 @@ fn play_out(
 ) -> (String, usize) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let (width, height) = (reference.width, reference.height);
-    let setup = diagram(&reference.board, width);
+    let g = engine.board().geometry();
+    let setup = diagram(&reference.cells, width);
     let first = reference.to_move;
     let mut history: Vec<Option<usize>> = Vec::new();
     let (mut legal, mut reasons) =
@@ -598,26 +113,20 @@ fn play_out(
                         placements[rng.random_range(0..placements.len())]
                     }
                 }
-                Picker::Light => match engine.light_move(&mut rng) {
-                    Move::Pass => None,
-                    Move::Place(p) => {
-                        let (x, y) = engine.board().geometry().coords(p);
-                        Some(y as usize * width + x as usize)
-                    }
-                },
+                Picker::Light => to_model(g, engine.light_move(&mut rng)),
             }
         };
         assert!(legal.contains(&mv), "{spec} {width}x{height} seed {seed}: {mv:?} is not legal");
         // now and then, an illegal move must be refused and change nothing
         if let Some(bad) = reasons.iter().position(|r| !r.is_empty()) {
             if rng.random_range(0..4) == 0 {
-                let before = engine_board(&engine, width, height);
-                assert!(engine.play(to_engine_move(&engine, Some(bad), width)).is_err());
-                assert_eq!(engine_board(&engine, width, height), before);
+                let before = cells(engine.board());
+                assert!(engine.play(to_engine(g, Some(bad))).is_err());
+                assert_eq!(cells(engine.board()), before);
                 assert_eq!(engine.to_move(), reference.to_move);
             }
         }
-        engine.play(to_engine_move(&engine, mv, width)).unwrap();
+        engine.play(to_engine(g, mv)).unwrap();
         reference.play(mv);
         history.push(mv);
         (legal, reasons) = compare(&engine, &reference, &|| {
@@ -627,7 +136,7 @@ fn play_out(
         });
     }
     let result = engine.outcome().expect("the game is over").to_string();
-    assert_eq!(Some(result.clone()), reference.outcome());
+    assert_eq!(Some(result.clone()), reference.outcome().map(|r| sgf(&r)));
     // after the end nothing is legal
     assert_eq!(engine.check(Move::Pass), Err(Illegal::GameOver));
     let mut moves = vec![Move::Pass];
@@ -767,8 +276,8 @@ fn lookup(table: PerftTable, spec: &str) -> &'static [u64] {
 
 /// The engine's perft at every depth of the table, and the reference's up to `reference_depth`.
 fn check_table(width: usize, height: usize, spec: &str, expected: &[u64], reference_depth: usize) {
-    let engine = engine_game(spec, width, height);
-    let reference = RefGame::new(spec, width, height);
+    let engine = empty(spec, width as u32, height as u32);
+    let reference = Model::empty(spec, width, height);
     for (depth, &n) in expected.iter().enumerate() {
         assert_eq!(perft(&engine, depth as u32), n, "engine perft {spec} {width}x{height} depth {depth}");
         if depth <= reference_depth {
@@ -887,54 +396,25 @@ fn perft_ignores_komi_and_orientation() {
     for spec in ["go", "incursion-line", "stoical:refine=more-stones"] {
         let with_komi = format!("{spec}{}komi=-2.5", if spec.contains(':') { ',' } else { ':' });
         for (w, h, depth) in [(2, 4, 6), (3, 4, 4)] {
-            let a = perft(&engine_game(spec, w, h), depth);
-            assert_eq!(perft(&engine_game(spec, h, w), depth), a, "{spec} {w}x{h}");
-            assert_eq!(perft(&engine_game(&with_komi, w, h), depth), a, "{with_komi} {w}x{h}");
+            let a = perft(&empty(spec, w, h), depth);
+            assert_eq!(perft(&empty(spec, h, w), depth), a, "{spec} {w}x{h}");
+            assert_eq!(perft(&empty(&with_komi, w, h), depth), a, "{with_komi} {w}x{h}");
         }
     }
-}
-
-/// A board as diagram rows from the top.
-fn diagram(board: &[Cell], width: usize) -> Vec<String> {
-    board
-        .chunks(width)
-        .map(|row| {
-            row.iter()
-                .map(|c| match c {
-                    Some(Color::Black) => 'X',
-                    Some(Color::White) => 'O',
-                    None => '.',
-                })
-                .collect()
-        })
-        .collect()
 }
 
 /// A random position: stones of both colours, then every group without liberties removed (a
-/// set-up like a record's `AB`/`AW`), as diagram rows and as the reference's board.
-fn random_setup(rng: &mut SmallRng, width: usize, height: usize) -> (Vec<String>, Vec<Cell>) {
-    let mut reference = RefGame::new("go", width, height);
-    for cell in reference.board.iter_mut() {
-        *cell = match rng.random_range(0..8) {
+/// set-up like a record's `AB`/`AW`).
+fn random_setup(rng: &mut SmallRng, width: usize, height: usize) -> Cells {
+    let mut cells: Cells = (0..width * height)
+        .map(|_| match rng.random_range(0..8) {
             0..=2 => Some(Color::Black),
             3..=5 => Some(Color::White),
             _ => None,
-        };
-    }
-    loop {
-        let board = reference.board.clone();
-        let dead = (0..board.len())
-            .find(|&p| board[p].is_some() && reference.liberties(&board, &reference.flood(&board, p)) == 0);
-        match dead {
-            Some(p) => {
-                for s in reference.flood(&board, p) {
-                    reference.board[s] = None;
-                }
-            }
-            None => break,
-        }
-    }
-    (diagram(&reference.board, width), reference.board)
+        })
+        .collect();
+    Model::take_off_dead_groups(&mut cells, width, height);
+    cells
 }
 
 #[test]
@@ -943,11 +423,9 @@ fn random_games_from_random_set_ups_agree_with_the_reference() {
     for (s, spec) in SPECS.iter().enumerate() {
         for (z, &(w, h)) in [(3, 3), (4, 5), (6, 6), (7, 4)].iter().enumerate() {
             for to_move in [Color::Black, Color::White] {
-                let (rows, board) = random_setup(&mut rng, w, h);
-                let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-                let spec_parsed: VariantSpec = spec.parse().unwrap();
-                let engine = AnyGame::from_setup(&spec_parsed, Board::from_diagram(&rows).unwrap(), to_move);
-                let reference = RefGame::from_setup(spec, w, h, board, to_move);
+                let board = random_setup(&mut rng, w, h);
+                let engine = set_up(spec, &board, w, to_move);
+                let reference = Model::new(ModelRules::parse(spec), w, h, board, to_move);
                 let seed = 5000 + 100 * s as u64 + 10 * z as u64 + to_move as u64;
                 play_out(engine, reference, spec, seed, Picker::Uniform { pass_one_in: 12 }, 4 * w * h);
             }
@@ -965,12 +443,10 @@ fn random_set_ups_on_big_and_long_boards_agree_with_the_reference() {
     let sizes = [(13, 13), (19, 19), (25, 25), (25, 3), (3, 25), (11, 17), (25, 6), (2, 25)];
     for (s, spec) in specs.iter().enumerate() {
         for (z, &(w, h)) in sizes.iter().enumerate() {
-            let (rows, board) = random_setup(&mut rng, w, h);
-            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            let board = random_setup(&mut rng, w, h);
             let to_move = if (s + z) % 2 == 0 { Color::Black } else { Color::White };
-            let spec_parsed: VariantSpec = spec.parse().unwrap();
-            let engine = AnyGame::from_setup(&spec_parsed, Board::from_diagram(&rows).unwrap(), to_move);
-            let reference = RefGame::from_setup(spec, w, h, board, to_move);
+            let engine = set_up(spec, &board, w, to_move);
+            let reference = Model::new(ModelRules::parse(spec), w, h, board, to_move);
             let seed = 9000 + 100 * s as u64 + z as u64;
             play_out(engine, reference, spec, seed, Picker::Uniform { pass_one_in: 50 }, 30);
         }
