@@ -5,7 +5,8 @@ use std::time::Instant;
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use variago_rules::playout::{MAX_MOVES_PER_POINT, light_playout};
+use variago_rules::any::GameVisitor;
+use variago_rules::playout::light_playout;
 use variago_rules::{AnyGame, Game, Geometry, VariantSpec};
 
 /// What a run of playouts measured.
@@ -29,26 +30,30 @@ impl Measurement {
     }
 }
 
-/// Monomorphised loop: the enum is matched once, outside the timing.
-fn run<G: Game>(start: &G, area: usize, playouts: u64, seed: u64) -> Measurement {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let max_moves = MAX_MOVES_PER_POINT * area;
-    let mut moves = 0;
-    let clock = Instant::now();
-    for _ in 0..playouts {
-        let mut game = start.clone();
-        moves += light_playout(&mut game, &mut rng, max_moves) as u64;
+/// The timed loop, monomorphised per variant: the enum is matched once, outside the timing.
+struct Playouts {
+    playouts: u64,
+    seed: u64,
+}
+
+impl GameVisitor for Playouts {
+    type Output = Measurement;
+
+    fn visit<G: Game>(self, start: G) -> Measurement {
+        let mut rng = SmallRng::seed_from_u64(self.seed);
+        let max_moves = start.playout_cap();
+        let mut moves = 0;
+        let clock = Instant::now();
+        for _ in 0..self.playouts {
+            let mut game = start.clone();
+            moves += light_playout(&mut game, &mut rng, max_moves) as u64;
+        }
+        Measurement { playouts: self.playouts, moves, seconds: clock.elapsed().as_secs_f64() }
     }
-    Measurement { playouts, moves, seconds: clock.elapsed().as_secs_f64() }
 }
 
 fn measure(spec: &VariantSpec, geometry: Geometry, playouts: u64, seed: u64) -> Measurement {
-    let area = geometry.area();
-    match AnyGame::new(spec, geometry) {
-        AnyGame::Go(g) => run(&g, area, playouts, seed),
-        AnyGame::Incursion(g) => run(&g, area, playouts, seed),
-        AnyGame::Stoical(g) => run(&g, area, playouts, seed),
-    }
+    AnyGame::new(spec, geometry).visit(Playouts { playouts, seed })
 }
 
 /// One variant on one size; the last line is `N playouts/s`.
@@ -61,8 +66,16 @@ pub fn single(spec: &VariantSpec, geometry: Geometry, playouts: u64, seed: u64) 
 }
 
 /// The variants the table measures.
-const TABLE_SPECS: &[&str] =
-    &["go:ko=simple", "go", "incursion", "incursion-minimal", "incursion-line", "stoical"];
+const TABLE_SPECS: &[&str] = &[
+    "go:ko=simple",
+    "go",
+    "incursion",
+    "incursion-minimal",
+    "incursion-line",
+    "stoical",
+    "excursion-1",
+    "excursion-2",
+];
 
 /// Every variant on 9x9 and 19x19, one row each (19x19 runs a fifth of the playouts).
 pub fn table(playouts: u64, seed: u64) {

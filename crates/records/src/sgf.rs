@@ -117,6 +117,10 @@ pub struct Record {
     pub result: Option<String>,
 }
 
+/// The private property listing the set-up points that hold kings (Excursion Go); the colour
+/// comes from `AB`/`AW`. Viewers that do not know it show those kings as stones.
+pub const KINGS: &str = "XK";
+
 /// Rule-set names other programs write in `RU` for standard Go; variago plays them as `go` (area
 /// scoring, positional superko): the board positions they lead to are the same.
 const STANDARD_GO_RULESETS: &[&str] =
@@ -156,10 +160,11 @@ impl Record {
                 geometry.point(p.x, p.y).ok_or_else(|| RecordError::OffBoard {
                     node: number,
                     property: property.to_string(),
-                    point: format!("{}{}", sgf_char(p.x), sgf_char(p.y)),
+                    point: sgf_text(p),
                     geometry,
                 })
             };
+            let mut kings: Vec<&str> = Vec::new();
             for prop in node.properties() {
                 let id = prop.identifier();
                 let setup = |piece: Option<Piece>, points: &HashSet<go::Point>, record: &mut Record| {
@@ -176,6 +181,12 @@ impl Record {
                     Prop::AB(points) => setup(Some(Piece::stone(Color::Black)), points, &mut record)?,
                     Prop::AW(points) => setup(Some(Piece::stone(Color::White)), points, &mut record)?,
                     Prop::AE(points) => setup(None, points, &mut record)?,
+                    Prop::Unknown(id, values) if id == KINGS => {
+                        if !record.moves.is_empty() {
+                            return Err(RecordError::SetupAfterMoves { node: number, property: id.clone() });
+                        }
+                        kings.extend(values.iter().map(String::as_str));
+                    }
                     Prop::PL(color) => {
                         if !record.moves.is_empty() {
                             return Err(RecordError::SetupAfterMoves { node: number, property: id });
@@ -207,6 +218,14 @@ impl Record {
                     }
                     _ => {}
                 }
+            }
+            for value in kings {
+                let bad =
+                    || RecordError::BadValue { node: number, property: KINGS.into(), value: value.into() };
+                let p = value.parse::<go::Point>().map_err(|_| bad())?;
+                let p = point(KINGS, &p)?;
+                let piece = record.setup.piece(p).ok_or_else(bad)?;
+                record.setup.set(p, Some(Piece { king: true, ..piece }));
             }
         }
         record.first_player = first_player.unwrap_or(Color::Black);
@@ -262,6 +281,15 @@ impl Record {
             if !stones.is_empty() {
                 root.push(if color == Color::Black { Prop::AB(stones) } else { Prop::AW(stones) });
             }
+        }
+        let kings: Vec<String> = self
+            .geometry
+            .points()
+            .filter(|&p| self.setup.piece(p).is_some_and(|piece| piece.king))
+            .map(|p| sgf_text(&sgf_point(self.geometry, p)))
+            .collect();
+        if !kings.is_empty() {
+            root.push(Prop::Unknown(KINGS.to_string(), kings));
         }
         let has_setup = self.setup.stones(Color::Black) + self.setup.stones(Color::White) > 0;
         if has_setup || self.first_player == Color::White {
@@ -406,8 +434,10 @@ fn is_tt_pass(geometry: Geometry, p: &go::Point) -> bool {
     geometry.width() <= 19 && geometry.height() <= 19 && p.x == 19 && p.y == 19
 }
 
-fn sgf_char(i: u8) -> char {
-    if i < 26 { (b'a' + i) as char } else { (b'A' + i - 26) as char }
+/// A point as SGF writes it (`aa`; columns and rows past z are `A`..`Z`).
+fn sgf_text(p: &go::Point) -> String {
+    let letter = |i: u8| if i < 26 { (b'a' + i) as char } else { (b'A' + i - 26) as char };
+    format!("{}{}", letter(p.x), letter(p.y))
 }
 
 fn sgf_point(geometry: Geometry, p: Point) -> go::Point {

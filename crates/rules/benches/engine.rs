@@ -3,14 +3,23 @@
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use variago_rules::playout::{MAX_MOVES_PER_POINT, light_playout};
+use variago_rules::playout::light_playout;
 use variago_rules::{AnyGame, Game, Geometry, VariantSpec, perft};
 
 fn main() {
     divan::main();
 }
 
-const SPECS: &[&str] = &["go:ko=simple", "go", "incursion", "incursion-minimal", "incursion-line", "stoical"];
+const SPECS: &[&str] = &[
+    "go:ko=simple",
+    "go",
+    "incursion",
+    "incursion-minimal",
+    "incursion-line",
+    "stoical",
+    "excursion-1",
+    "excursion-2",
+];
 
 fn start(spec: &str, side: u32) -> AnyGame {
     let spec: VariantSpec = spec.parse().unwrap();
@@ -22,7 +31,7 @@ fn start(spec: &str, side: u32) -> AnyGame {
 fn light_playout_from_empty<const SIDE: u32>(bencher: divan::Bencher, spec: &str) {
     let game = start(spec, SIDE);
     let mut rng = SmallRng::seed_from_u64(1);
-    let cap = MAX_MOVES_PER_POINT * (SIDE * SIDE) as usize;
+    let cap = game.playout_cap();
     bencher.bench_local(|| {
         let mut g = game.clone();
         light_playout(&mut g, &mut rng, cap)

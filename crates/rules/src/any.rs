@@ -2,6 +2,7 @@
 //! [`Game`], dispatching to the monomorphised variant.
 
 use crate::board::Board;
+use crate::excursion::Excursion;
 use crate::geometry::Geometry;
 use crate::go::Go;
 use crate::incursion::Incursion;
@@ -19,6 +20,8 @@ pub enum AnyGame {
     Incursion(Incursion),
     /// `stoical`
     Stoical(Stoical),
+    /// Excursion Go, either form
+    Excursion(Excursion),
 }
 
 /// Runs the same expression on whichever variant the enum holds.
@@ -28,11 +31,27 @@ macro_rules! dispatch {
             AnyGame::Go($g) => $e,
             AnyGame::Incursion($g) => $e,
             AnyGame::Stoical($g) => $e,
+            AnyGame::Excursion($g) => $e,
         }
     };
 }
 
+/// Generic code to run on the concrete game inside an [`AnyGame`], monomorphised per variant:
+/// how a program that picks the variant at run time still runs a hot loop (playouts, search)
+/// without matching on the enum at every move.
+pub trait GameVisitor {
+    /// What the code returns.
+    type Output;
+    /// Runs on the concrete game.
+    fn visit<G: Game>(self, game: G) -> Self::Output;
+}
+
 impl AnyGame {
+    /// Hands the concrete game to `visitor`.
+    pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
+        dispatch!(self, g => visitor.visit(g))
+    }
+
     /// The empty board of a variant, Black to move.
     pub fn new(spec: &VariantSpec, geometry: Geometry) -> Self {
         Self::from_setup(spec, Board::new(geometry), Color::Black)
@@ -44,6 +63,7 @@ impl AnyGame {
             Variant::Go(r) => AnyGame::Go(StoneGame::from_setup(r.clone(), board, to_move)),
             Variant::Incursion(r) => AnyGame::Incursion(StoneGame::from_setup(r.clone(), board, to_move)),
             Variant::Stoical(r) => AnyGame::Stoical(StoneGame::from_setup(r.clone(), board, to_move)),
+            Variant::Excursion(r) => AnyGame::Excursion(StoneGame::from_setup(r.clone(), board, to_move)),
         }
     }
 
@@ -58,6 +78,7 @@ impl AnyGame {
             AnyGame::Go(g) => Variant::Go(g.rules().clone()),
             AnyGame::Incursion(g) => Variant::Incursion(g.rules().clone()),
             AnyGame::Stoical(g) => Variant::Stoical(g.rules().clone()),
+            AnyGame::Excursion(g) => Variant::Excursion(g.rules().clone()),
         };
         VariantSpec { variant, size: None }
     }
@@ -97,6 +118,10 @@ impl Game for AnyGame {
 
     fn hash(&self) -> u64 {
         dispatch!(self, g => g.hash())
+    }
+
+    fn playout_cap(&self) -> usize {
+        dispatch!(self, g => g.playout_cap())
     }
 
     fn light_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Move {

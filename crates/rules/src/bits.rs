@@ -23,6 +23,20 @@ impl PointSet {
         self.0[p.index() / 64] &= !(1 << (p.index() % 64));
     }
 
+    /// The slots in the set, in index order, over the first `words` words.
+    pub(crate) fn iter(&self, words: usize) -> impl Iterator<Item = Point> + '_ {
+        self.0[..words].iter().enumerate().flat_map(|(i, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let bit = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    Point((i * 64 + bit) as u16)
+                })
+            })
+        })
+    }
+
     /// The first `N` words (the rest are zero on boards that fit in `N` words).
     #[inline(always)]
     pub(crate) fn words<const N: usize>(&self) -> Bits<N> {
@@ -66,6 +80,12 @@ impl<const N: usize> Bits<N> {
     #[inline(always)]
     pub(crate) fn and(&self, other: &Self) -> Self {
         Bits(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
+    /// Whether the two sets are equal (word by word, without a call to `memcmp`).
+    #[inline(always)]
+    pub(crate) fn same_as(&self, other: &Self) -> bool {
+        (0..N).fold(0, |diff, i| diff | (self.0[i] ^ other.0[i])) == 0
     }
 
     #[inline(always)]

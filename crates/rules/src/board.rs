@@ -39,6 +39,8 @@ struct Slot {
     neighbour_counts: u16,
     // The fields below are valid on a chain's head only.
     size: u16,
+    /// How many of the chain's pieces are kings.
+    kings: u16,
     libs: u16,
     lib_sum: u32,
     lib_sum_sq: u32,
@@ -118,6 +120,8 @@ pub struct Board {
     empty_set: PointSet,
     /// Each colour's pieces as a bitboard.
     color_sets: [PointSet; 2],
+    /// The kings of both colours (Excursion Go), so that reverting them all skips the stones.
+    king_set: PointSet,
     /// Words of the bitboards this board's size needs.
     words: usize,
     hash: u64,
@@ -141,6 +145,7 @@ impl Board {
             empties: Vec::with_capacity(geometry.area()),
             empty_set: PointSet::default(),
             color_sets: [PointSet::default(); 2],
+            king_set: PointSet::default(),
             words: geometry.slots().div_ceil(64),
             hash: 0,
             stones: [0, 0],
@@ -396,9 +401,26 @@ impl Board {
     /// liberties, then the mover's own chain if it has none (callers refuse suicide beforehand
     /// where the variant forbids it).
     pub fn place(&mut self, p: Point, c: Color) -> Placement {
+        self.place_piece(p, Piece::stone(c))
+    }
+
+    /// Like [`Self::place`] for a piece of either kind; a king turns the friendly chain it joins
+    /// into kings before anything is removed (Excursion Go).
+    pub fn place_piece(&mut self, p: Point, piece: Piece) -> Placement {
         self.owns(p);
         assert_eq!(self.cell(p), EMPTY, "place on an occupied point");
-        let dead = self.put(p, code(c));
+        if piece.king {
+            // crown the friendly chains the king will join (chains already all kings are skipped)
+            for n in self.geometry.neighbours(p) {
+                if self.cell(n) & 3 == code(piece.color) {
+                    let head = self.head(n);
+                    if self.slot(head).kings < self.slot(head).size {
+                        self.set_chain_kind(head, true);
+                    }
+                }
+            }
+        }
+        let dead = self.put(p, piece.cell());
         let mut placement = Placement { captured_groups: dead.count, ..Placement::default() };
         for &h in &dead.heads[..dead.count as usize] {
             placement.captured_stones += self.remove_chain(Point(h));
@@ -422,12 +444,16 @@ impl Board {
         slot.next = p.0;
         slot.head = p.0;
         slot.size = 1;
+        slot.kings = (cell & KING != 0) as u16;
         slot.libs = 0;
         slot.lib_sum = 0;
         slot.lib_sum_sq = 0;
         self.hash ^= piece_key(p.index(), cell);
         self.stones[(color == 2) as usize] += 1;
         self.color_sets[(color == 2) as usize].insert(p);
+        if cell & KING != 0 {
+            self.king_set.insert(p);
+        }
         let mut dead = DeadChains::default();
         for n in self.geometry.neighbours(p) {
             let counts = &mut self.slot_mut(n).neighbour_counts;
@@ -466,6 +492,7 @@ impl Board {
         let small_slot = *self.slot(small);
         let big_slot = self.slot_mut(big);
         big_slot.size += small_slot.size;
+        big_slot.kings += small_slot.kings;
         big_slot.libs += small_slot.libs;
         big_slot.lib_sum += small_slot.lib_sum;
         big_slot.lib_sum_sq += small_slot.lib_sum_sq;
@@ -510,8 +537,68 @@ impl Board {
         self.hash ^= piece_key(p.index(), cell);
         self.stones[(cell & 3 == 2) as usize] -= 1;
         self.color_sets[(cell & 3 == 2) as usize].remove(p);
+        self.king_set.remove(p);
         self.slot_mut(p).cell = EMPTY;
         self.push_empty(p);
+    }
+
+    /// Turns every piece of the chain through `p` into a king (or back into a stone).
+    pub(crate) fn set_chain_kind(&mut self, p: Point, king: bool) {
+        let head = self.head(p);
+        let mut s = head;
+        loop {
+            self.set_kind(s, king);
+            s = Point(self.slot(s).next);
+            if s == head {
+                break;
+            }
+        }
+    }
+
+    /// Makes the piece on `p` a king or a stone, keeping the hash and the king set right.
+    fn set_kind(&mut self, p: Point, king: bool) {
+        let old = self.cell(p);
+        let new = if king { old | KING } else { old & !KING };
+        if old == new {
+            return;
+        }
+        self.hash ^= piece_key(p.index(), old) ^ piece_key(p.index(), new);
+        self.slot_mut(p).cell = new;
+        let head = self.head(p);
+        let kings = &mut self.slot_mut(head).kings;
+        *kings = if king { *kings + 1 } else { *kings - 1 };
+        if king {
+            self.king_set.insert(p);
+        } else {
+            self.king_set.remove(p);
+        }
+    }
+
+    /// Turns every king on the board, of both colours, back into a stone (Excursion Go 1).
+    pub(crate) fn revert_kings(&mut self) {
+        let kings = self.king_set;
+        for p in kings.iter(self.words) {
+            self.set_kind(p, false);
+        }
+    }
+
+    /// Whether any king stands on the board.
+    pub fn has_kings(&self) -> bool {
+        self.king_set.0[..self.words].iter().any(|&w| w != 0)
+    }
+
+    /// Whether a king of `c` stands next to `p`.
+    pub(crate) fn next_to_king(&self, p: Point, c: Color) -> bool {
+        self.geometry.neighbours(p).into_iter().any(|n| self.cell(n) == code(c) | KING)
+    }
+
+    /// Whether placing a piece of `c` on `p` would capture a chain holding a king.
+    pub(crate) fn captures_king(&self, p: Point, c: Color) -> bool {
+        self.geometry.neighbours(p).into_iter().any(|n| {
+            self.cell(n) & 3 == code(c.opponent())
+                && self.only_liberty_is(self.head(n), p)
+                && self.slot(self.head(n)).kings > 0
+        })
     }
 
     /// Sets a point to a piece or to empty without any capture: for setting up positions (SGF
@@ -584,7 +671,7 @@ impl Board {
                 return Region { owner: RegionOwner::Both, line_shaped: false };
             }
             let next = grown.and(&empty);
-            if next == region {
+            if next.same_as(&region) {
                 break;
             }
             region = next;

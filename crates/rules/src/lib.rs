@@ -8,6 +8,7 @@
 pub mod any;
 mod bits;
 pub mod board;
+pub mod excursion;
 pub mod geometry;
 pub mod go;
 pub mod incursion;
@@ -128,6 +129,12 @@ pub enum Illegal {
     /// Incursion Go, minimal form.
     #[error("minimal incursion right after the opponent's minimal incursion")]
     MinimalIncursionAfterMinimal,
+    /// Excursion Go 1.
+    #[error("places a king and removes a king")]
+    KingRemovesKing,
+    /// Excursion Go 2.
+    #[error("places a king and removes a king right after the opponent placed one")]
+    KingRemovesKingAfterKing,
     /// Stoical Go.
     #[error("capture right after the opponent's capture")]
     CaptureAfterCapture,
@@ -206,6 +213,9 @@ pub trait Game: Clone + Send + Sync + fmt::Debug {
     /// A random legal move for light playouts: uniform among legal moves that do not fill the
     /// mover's own eye, and a pass when there is none.
     fn light_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Self::Move;
+    /// Moves after which a light playout stops even if the game goes on (random play may cycle
+    /// where the rules allow it): a few times the number of points.
+    fn playout_cap(&self) -> usize;
     /// Plays a [`Game::light_move`] and returns it: the playouts' step, which a variant may
     /// override to judge the chosen move only once.
     fn play_light_move<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) -> Self::Move {

@@ -5,6 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::excursion::{ExcursionForm, ExcursionRules};
 use crate::geometry::{Geometry, GeometryError};
 use crate::go::GoRules;
 use crate::incursion::IncursionRules;
@@ -137,6 +138,8 @@ pub enum Variant {
     Incursion(IncursionRules),
     /// `stoical`
     Stoical(StoicalRules),
+    /// `excursion-1`, `excursion-2`
+    Excursion(ExcursionRules),
 }
 
 /// A variant with its options, and the board size if the spec names one.
@@ -186,6 +189,16 @@ pub const VARIANTS: &[VariantInfo] = &[
         about: "no ko rule; you may not capture right after your opponent captured",
         options: <StoicalRules as Options>::INFO,
     },
+    VariantInfo {
+        name: "excursion-1",
+        about: "incursions create kings; a king placement may never remove a king; stones revert kings",
+        options: <ExcursionRules as Options>::INFO,
+    },
+    VariantInfo {
+        name: "excursion-2",
+        about: "incursions create kings; no king placement removing a king right after the opponent's king",
+        options: <ExcursionRules as Options>::INFO,
+    },
 ];
 
 fn known_names() -> Vec<&'static str> {
@@ -204,6 +217,7 @@ impl VariantSpec {
             Variant::Go(r) => r.common_mut().komi = komi,
             Variant::Incursion(r) => r.common_mut().komi = komi,
             Variant::Stoical(r) => r.common_mut().komi = komi,
+            Variant::Excursion(r) => r.common_mut().komi = komi,
         }
     }
 
@@ -212,6 +226,7 @@ impl VariantSpec {
             Variant::Go(r) => r.common(),
             Variant::Incursion(r) => r.common(),
             Variant::Stoical(r) => r.common(),
+            Variant::Excursion(r) => r.common(),
         }
     }
 
@@ -237,6 +252,8 @@ impl FromStr for VariantSpec {
                 }
                 "incursion-line" => Variant::Incursion(IncursionRules { line: true, ..Default::default() }),
                 "stoical" => Variant::Stoical(StoicalRules::default()),
+                "excursion-1" => Variant::Excursion(ExcursionRules::new(ExcursionForm::One)),
+                "excursion-2" => Variant::Excursion(ExcursionRules::new(ExcursionForm::Two)),
                 _ => return Err(SpecError::UnknownVariant { name }),
             },
             size: None,
@@ -253,6 +270,7 @@ impl FromStr for VariantSpec {
                 Variant::Go(r) => set_option(r, &name, &key, value)?,
                 Variant::Incursion(r) => set_option(r, &name, &key, value)?,
                 Variant::Stoical(r) => set_option(r, &name, &key, value)?,
+                Variant::Excursion(r) => set_option(r, &name, &key, value)?,
             }
         }
         Ok(spec)
@@ -266,6 +284,13 @@ impl fmt::Display for VariantSpec {
             Variant::Go(r) => ("go", written_options(r)),
             Variant::Incursion(r) => ("incursion", written_options(r)),
             Variant::Stoical(r) => ("stoical", written_options(r)),
+            Variant::Excursion(r) => (
+                match r.form {
+                    ExcursionForm::One => "excursion-1",
+                    ExcursionForm::Two => "excursion-2",
+                },
+                written_options(r),
+            ),
         };
         if name == "incursion" {
             let refinements: Vec<_> =
@@ -311,6 +336,8 @@ mod tests {
             "stoical:refine=more-stones,draw=none"
         );
         assert_eq!(round_trip("Go: size=9x13 , suicide=allowed"), "go:suicide=allowed,size=9x13");
+        assert_eq!(round_trip("excursion-1"), "excursion-1");
+        assert_eq!(round_trip("excursion-2:draw=none,komi=0.5"), "excursion-2:draw=none,komi=0.5");
     }
 
     #[test]
@@ -323,5 +350,6 @@ mod tests {
         assert!(err("go:komi").contains("write key=value"));
         assert!(err("go:size=30").contains("out of range"));
         assert!(err("stoical:refine=fewer").contains("none | more-stones"));
+        assert!(err("excursion-1:ko=simple").contains("has no option 'ko'"));
     }
 }

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::board::{Board, Preview};
+use crate::board::{Board, Placement, Preview};
 use crate::geometry::{Geometry, Point};
 use crate::score::{AreaScore, HalfPoints};
 use crate::zobrist::{WHITE_TO_MOVE, mix};
@@ -70,6 +70,12 @@ pub trait StoneRules: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
         preview: &Preview,
         last: Self::Memory,
     ) -> Result<Self::Memory, Illegal>;
+
+    /// Plays a placement [`Self::judge`] accepted, given the memory it returned: a stone of the
+    /// mover by default.
+    fn place(&self, board: &mut Board, mover: Color, p: Point, _judged: Self::Memory) -> Placement {
+        board.place(p, mover)
+    }
 }
 
 /// Hashes Zobrist keys by taking them as they are: they are already uniformly random.
@@ -213,6 +219,8 @@ impl<R: StoneRules> StoneGame<R> {
             if !common.suicide_allowed {
                 return Err(Illegal::Suicide);
             }
+            // a lone stone without captures only removes itself (in Excursion Go it always lands in
+            // enemy territory, so it is a king and reverts nothing either)
             if preview.lone {
                 return Err(Illegal::ChangesNothing);
             }
@@ -245,7 +253,7 @@ impl<R: StoneRules> StoneGame<R> {
     /// Plays a placement that [`Self::judge_placement`] accepted.
     fn apply_placement(&mut self, p: Point, verdict: Verdict<R::Memory>) {
         self.previous_board = self.board.hash();
-        let placement = self.board.place(p, self.to_move);
+        let placement = self.rules.place(&mut self.board, self.to_move, p, verdict.memory);
         // only the capture of a single stone can be retaken at once
         self.ko_key = if self.rules.common().ko == KoRule::Simple && placement.captured_stones == 1 {
             mix(self.previous_board)
@@ -359,6 +367,10 @@ impl<R: StoneRules> Game for StoneGame<R> {
             ^ mix(self.memory.into())
             ^ mix(0x100 + self.passes as u64)
             ^ self.ko_key
+    }
+
+    fn playout_cap(&self) -> usize {
+        crate::playout::MAX_MOVES_PER_POINT * self.board.geometry().area()
     }
 
     fn light_move<G: rand::Rng + ?Sized>(&self, rng: &mut G) -> Move {
