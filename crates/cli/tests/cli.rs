@@ -36,7 +36,15 @@ fn assert_input_error(output: &Output, mentions: &str) {
 fn rules_lists_every_variant_and_option() {
     let out = variago(&["rules"]);
     let text = String::from_utf8_lossy(&out.stdout);
-    for name in ["go:", "incursion:", "incursion-minimal:", "incursion-line:", "stoical:"] {
+    for name in [
+        "go:",
+        "incursion:",
+        "incursion-minimal:",
+        "incursion-line:",
+        "stoical:",
+        "excursion-1:",
+        "excursion-2:",
+    ] {
         assert!(text.lines().any(|l| l.starts_with(name)), "{name} missing:\n{text}");
     }
     for option in
@@ -133,4 +141,15 @@ fn bench_prints_playouts_per_second_last() {
     let (number, unit) = last.split_once(' ').unwrap();
     assert_eq!(unit, "playouts/s");
     assert!(number.parse::<f64>().unwrap() > 0.0, "{last}");
+}
+
+#[test]
+fn replay_draws_kings_distinctly() {
+    // White's first piece lands in the region bordered only by Black's first stone: a king
+    let sgf = file("kings.sgf", "(;GM[1]SZ[5]KM[0.5]RU[excursion-2];B[cc];W[dd])");
+    let out = variago(&["replay", arg(&sgf)]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(" 2  . . . k .  2"), "{text}");
+    assert!(text.contains(" 3  . . X . .  3"), "{text}");
+    assert!(out.status.success());
 }

@@ -14,6 +14,8 @@ const SPECS: &[&str] = &[
     "incursion-minimal",
     "incursion:minimal=true,shape=line,komi=0",
     "stoical:refine=more-stones,draw=none",
+    "excursion-1",
+    "excursion-2:draw=none,komi=0.5",
 ];
 
 /// A random game of `spec`: moves drawn uniformly from the legal moves, passes rare.
@@ -151,4 +153,31 @@ fn a_game_that_ended_replays_to_its_result() {
     let record = Record::from_sgf("(;GM[1]SZ[3]KM[0.5]RU[go];B[bb];W[];B[])").unwrap();
     let game = record.replay().unwrap();
     assert_eq!(game.outcome().unwrap().to_string(), "B+8.5");
+}
+
+#[test]
+fn kings_in_the_setup_round_trip_through_the_private_property() {
+    let setup = variago_rules::Board::from_diagram(&["K.o..", ".X...", "..k..", ".....", "....O"]).unwrap();
+    let mut record = Record::new("excursion-2".parse().unwrap(), setup.geometry());
+    record.setup = setup.clone();
+    record.moves.push(Move::Pass);
+    let sgf = record.to_sgf();
+    assert!(sgf.contains("XK[aa][cc]") || sgf.contains("XK[cc][aa]"), "{sgf}");
+    let read = Record::from_sgf(&sgf).unwrap();
+    assert_eq!(read.setup, setup);
+    assert_eq!(read.setup.hash(), setup.hash());
+    assert_eq!(read.replay().unwrap().board(), &setup);
+    // a king on an empty point, or a malformed point, is refused
+    assert!(matches!(
+        error("(;GM[1]SZ[5]RU[excursion-1]AB[aa]XK[bb])"),
+        RecordError::BadValue { node: 1, .. }
+    ));
+    assert!(matches!(
+        error("(;GM[1]SZ[5]RU[excursion-1]AB[aa]XK[a])"),
+        RecordError::BadValue { node: 1, .. }
+    ));
+    assert!(matches!(
+        error("(;GM[1]SZ[5]RU[excursion-1]AB[aa]XK[zz])"),
+        RecordError::OffBoard { node: 1, .. }
+    ));
 }
