@@ -537,7 +537,9 @@ impl Board {
         self.hash ^= piece_key(p.index(), cell);
         self.stones[(cell & 3 == 2) as usize] -= 1;
         self.color_sets[(cell & 3 == 2) as usize].remove(p);
-        self.king_set.remove(p);
+        if cell & KING != 0 {
+            self.king_set.remove(p);
+        }
         self.slot_mut(p).cell = EMPTY;
         self.push_empty(p);
     }
