@@ -3,8 +3,8 @@
 #[allow(dead_code)]
 mod support;
 
-use support::{mv as at, play, position, rows};
-use variago_rules::{AnyGame, Board, Color, Ending, Game, Illegal, VariantSpec};
+use support::{empty, mv as at, play, position, rows};
+use variago_rules::{AnyGame, Board, Color, Ending, Game, GameResult, Illegal, VariantSpec};
 
 const FORMS: [&str; 2] = ["excursion-1", "excursion-2"];
 
@@ -133,28 +133,110 @@ fn kings_and_stones_are_different_positions() {
     assert_eq!(king.hash(), king.recomputed_hash());
 }
 
+/// Whether two boards hold the same colours on every point but not the same kinds: equal to a
+/// comparison blind to kinds, different to the own-position draw.
+fn only_kinds_differ(a: &[String], b: &[String]) -> bool {
+    let colours = |rows: &[String]| -> Vec<String> {
+        rows.iter().map(|row| row.replace('K', "X").replace('k', "O")).collect()
+    };
+    colours(a) == colours(b) && a != b
+}
+
+/// Plays a 2x2 game of `spec` from the empty board: each move with the board after it. The game
+/// must go on until the last move; returns the game and the board after each move.
+fn play_2x2(spec: &str, script: &[(&str, [&str; 2])]) -> (AnyGame, Vec<Vec<String>>) {
+    let mut game = empty(spec, 2, 2);
+    let mut boards = Vec::new();
+    for (n, (m, expected)) in script.iter().enumerate() {
+        assert!(!game.is_over(), "{spec}: the game ended before move {}", n + 1);
+        play(&mut game, &[m]);
+        assert_eq!(rows(&game), expected, "{spec}: the board after move {} ({m})", n + 1);
+        boards.push(rows(&game));
+    }
+    (game, boards)
+}
+
+/// A 2x2 game of Excursion Go 1 that ends in an own-position draw, each move with the board after
+/// it (rows from the top: A2 B2 / A1 B1).
+const DRAW_IN_FORM_1: &[(&str, [&str; 2])] = &[
+    ("A2", ["X.", ".."]),
+    // every empty point borders only A2: White's first piece is a king
+    ("B2", ["Xk", ".."]),
+    ("pass", ["Xk", ".."]),
+    // A1's region borders both colours: a stone, which turns B2 back into a stone and captures A2
+    ("A1", [".O", "O."]),
+    ("pass", [".O", "O."]),
+    // a stone in White's own territory
+    ("B1", [".O", "OO"]),
+    // a king in White's territory capturing three stones: the colours of Black's board after
+    // move 1, but a king where a stone was, so no draw
+    ("A2", ["K.", ".."]),
+    // a king in Black's territory: the colours of White's board after move 2, but A2 is a king
+    // now, so no draw
+    ("B2", ["Kk", ".."]),
+    ("pass", ["Kk", ".."]),
+    // a stone again: both kings turn back into stones and A2 is captured, which is exactly
+    // White's board after move 4 (kinds included): a draw
+    ("A1", [".O", "O."]),
+];
+
+/// A 2x2 game of Excursion Go 2 that ends in an own-position draw.
+const DRAW_IN_FORM_2: &[(&str, [&str; 2])] = &[
+    ("A2", ["X.", ".."]),
+    ("pass", ["X.", ".."]),
+    // B2's region borders only Black's A2: Black's own territory, a stone
+    ("B2", ["XX", ".."]),
+    // in Black's territory: a king
+    ("A1", ["XX", "k."]),
+    ("pass", ["XX", "k."]),
+    // next to the king A1: a king, capturing two stones
+    ("B1", ["..", "kk"]),
+    // in White's territory: a king
+    ("A2", ["K.", "kk"]),
+    ("pass", ["K.", "kk"]),
+    // next to the king A2: a king that captures two kings, legal after White's pass; the colours
+    // of Black's board after move 3, but kings: no draw
+    ("B2", ["KK", ".."]),
+    // the colours of White's board after move 4, but A2 and B2 are kings: no draw
+    ("A1", ["KK", "k."]),
+    ("pass", ["KK", "k."]),
+    // a king capturing two kings after Black's pass: exactly White's board after move 6
+    ("B1", ["..", "kk"]),
+];
+
+/// Boards compare point by point, piece kind included: a placement that brings back the colours
+/// of one of the mover's own earlier boards with other kinds does not draw; an exact repetition
+/// does.
 #[test]
 fn the_own_position_draw_counts_kinds() {
-    // a 2x2 cycle with captures ends in a draw when a player recreates its own board
-    for spec in FORMS {
-        let spec_text = spec;
-        let spec: VariantSpec = spec.parse().unwrap();
-        let mut game = AnyGame::new(&spec, variago_rules::Geometry::new(2, 2).unwrap());
-        let mut moves = Vec::new();
-        let mut played = 0;
-        // play the first legal placement each turn until the game ends; it must end by a draw
-        // or by two passes within a few dozen moves
-        while !game.is_over() && played < 200 {
-            game.legal_moves(&mut moves);
-            let mv = moves[0];
-            game.play(mv).unwrap();
-            played += 1;
-        }
-        assert!(game.is_over(), "{spec_text}: no end after {played} moves");
-        let result = game.outcome().unwrap();
-        assert!(
-            result.ending == Ending::OwnPositionDraw || matches!(result.ending, Ending::Score(_)),
-            "{spec_text}: {result:?}"
-        );
+    let draw = Some(GameResult { winner: None, ending: Ending::OwnPositionDraw });
+
+    let (one, boards) = play_2x2("excursion-1", DRAW_IN_FORM_1);
+    assert!(only_kinds_differ(&boards[6], &boards[0]) && only_kinds_differ(&boards[7], &boards[1]));
+    assert_eq!(boards[9], boards[3]);
+    assert_eq!(one.outcome(), draw);
+    // Excursion Go 2 keeps White's king on B2 at move 4, so White's B1 crowns the whole group and
+    // Black's king on A2 may not capture it right after that king placement
+    let mut two = empty("excursion-2", 2, 2);
+    play(&mut two, &["A2", "B2", "pass", "A1", "pass", "B1"]);
+    assert_eq!(rows(&two), [".k", "kk"]);
+    assert_eq!(two.check(at(&two, "A2")), Err(Illegal::KingRemovesKingAfterKing));
+
+    let (two, boards) = play_2x2("excursion-2", DRAW_IN_FORM_2);
+    assert!(only_kinds_differ(&boards[8], &boards[2]) && only_kinds_differ(&boards[9], &boards[3]));
+    assert_eq!(boards[11], boards[5]);
+    assert_eq!(two.outcome(), draw);
+    // Excursion Go 1 refuses Black's ninth move: a king placement may never remove a king
+    let mut one = empty("excursion-1", 2, 2);
+    play(&mut one, &["A2", "pass", "B2", "A1", "pass", "B1", "A2", "pass"]);
+    assert_eq!(rows(&one), ["K.", "kk"]);
+    assert_eq!(one.check(at(&one, "B2")), Err(Illegal::KingRemovesKing));
+
+    // without the draw the same games go on through the same boards
+    for (spec, script) in
+        [("excursion-1:draw=none", DRAW_IN_FORM_1), ("excursion-2:draw=none", DRAW_IN_FORM_2)]
+    {
+        let (game, _) = play_2x2(spec, script);
+        assert!(!game.is_over(), "{spec}");
     }
 }

@@ -6,21 +6,27 @@
 //! - (c) `legal_moves` is exactly the set of moves `check` accepts (pass and off-board points
 //!   included), and `play` of every refused move returns the same error and changes nothing;
 //! - (d) `Board::empties` lists exactly the empty points, each once;
-//! - (e) `Board::stones` matches a count of the points;
+//! - (e) `Board::stones` matches a count of the points, and kings stand only on the boards of
+//!   Excursion Go (`Board::has_kings` says whether any does); in games from the empty board every
+//!   group is all kings or all stones (a king placement crowns the whole group it forms, a stone
+//!   never touches a friendly king, form 1 reverts all kings at once);
 //! - (f) `light_move` returns a legal move that fills no own eye (a pass only when every legal
 //!   placement is an eye), and light playouts stay legal and end within their cap;
 //! - (g) an independent, deliberately naive model of the rules (`support/model.rs`, the one
 //!   `reference.rs` uses too), written from the rules documents (/work/shared/rules) and sharing
 //!   no code with the engine, agrees on the verdict for every point (and on the reason, taking the
-//!   engine's order: occupied, suicide, ko, the variant's restriction), on the board after every
-//!   move, on chains, liberties, regions, territory and eyes, on the score and on the end of the
-//!   game;
+//!   engine's order: occupied, suicide, changes nothing, ko, the variant's restriction), on the
+//!   board after every move (kings and stones told apart), on what the last move leaves behind for
+//!   Excursion Go (whether it placed a king), on chains, liberties, regions, territory and eyes, on
+//!   the score and on the end of the game;
 //! - (h) where legality depends on no long history (simple ko, no own-position draw), positions
 //!   with equal `Game::hash` have equal boards, sides to move and legal moves (a sound
 //!   transposition key); also checked exhaustively over small game trees.
 //!
-//! Besides the named specs, a few other option combinations run the same checks, and half the
-//! games start from a random set-up position (territories with holes of every shape).
+//! Besides the named specs, both forms of Excursion Go (with and without the own-position draw)
+//! and a few other option combinations run the same checks, and half the games start from a random
+//! set-up position (territories with holes of every shape; for Excursion Go with kings, some
+//! groups mixing kings and stones).
 //!
 //! Every failure message carries the spec, the size, the seed and the moves played (GTP vertices),
 //! so a failure can be replayed by hand.
@@ -34,8 +40,11 @@ use proptest::prelude::*;
 use proptest::test_runner::Config;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use support::model::{Cells, KoKind, Model, ModelRules};
-use support::{NAMED_SPECS, cells, diagram, empty, index, legal_moves, set_up, to_model};
+use support::model::{Cells, KoKind, Model, ModelRules, colour, stone};
+use support::{
+    EXCURSION_SPECS, NAMED_SPECS, cells, diagram, empty, has_kings, index, last_placed_king, legal_moves,
+    set_up, to_model,
+};
 use variago_rules::board::{Region, RegionOwner};
 use variago_rules::playout::{MAX_MOVES_PER_POINT, light_playout};
 use variago_rules::{
@@ -43,12 +52,14 @@ use variago_rules::{
 };
 
 /// Combinations of options beyond the named specs, checked the same way.
-const MORE_SPECS: [&str; 5] = [
+const MORE_SPECS: [&str; 7] = [
     "go:ko=simple,suicide=allowed",
     "go:ko=situational,suicide=allowed",
     "incursion:minimal=true,shape=line",
     "incursion:draw=none",
     "stoical:refine=more-stones,draw=none",
+    "excursion-1:draw=none",
+    "excursion-2:draw=none,komi=0",
 ];
 
 /// Random games per named spec (each game checks every point after every move), and per further
@@ -137,10 +148,27 @@ impl Run {
 
     /// Every check on the current position.
     fn check_position(&mut self, rng: &mut SmallRng) {
-        check_board(self.game.board(), &|| self.context());
+        check_board(self.game.board(), has_kings(self.spec), &|| self.context());
+        if self.setup.is_none() {
+            self.check_groups_are_one_kind();
+        }
         self.check_against_model();
         self.check_legal_moves();
         self.check_light_move(rng);
+    }
+
+    /// (e) every group of a game from the empty board is all kings or all stones.
+    fn check_groups_are_one_kind(&self) {
+        let cells = &self.model.cells;
+        for i in 0..cells.len() {
+            let kinds: HashSet<bool> = self
+                .model
+                .flood(cells, i)
+                .into_iter()
+                .filter_map(|s| cells[s].map(|piece| piece.king))
+                .collect();
+            assert!(kinds.len() <= 1, "a group mixes kings and stones\n{}", self.context());
+        }
     }
 
     /// (g) the board, the board's queries, the score and the end of the game agree with the model.
@@ -151,11 +179,15 @@ impl Run {
             let i = index(self.geometry, p);
             let at = self.geometry.vertex(p);
             assert_eq!(
-                board.color(p),
+                board.piece(p),
                 model.cells[i],
                 "board differs from the model at {at}\n{}",
                 self.context()
             );
+            assert_eq!(board.color(p), colour(model.cells[i]), "colour at {at}\n{}", self.context());
+        }
+        if let Some(king) = last_placed_king(&self.game) {
+            assert_eq!(king, model.last_king, "whether the last move placed a king\n{}", self.context());
         }
         for p in self.geometry.points() {
             let i = index(self.geometry, p);
@@ -339,7 +371,7 @@ impl Run {
                 self.name(mv),
                 context()
             );
-            check_board(slow.board(), &context);
+            check_board(slow.board(), has_kings(self.spec), &context);
             moves.push(self.name(mv));
         }
     }
@@ -352,11 +384,13 @@ impl Run {
     }
 }
 
-/// (a), (b), (d), (e): the board's incremental state against a recount.
-fn check_board(board: &Board, context: &dyn Fn() -> String) {
+/// (a), (b), (d), (e): the board's incremental state against a recount; `kings` says whether the
+/// variant has kings.
+fn check_board(board: &Board, kings: bool, context: &dyn Fn() -> String) {
     let geometry = board.geometry();
     assert_eq!(board.hash(), board.recomputed_hash(), "incremental hash\n{}", context());
     let mut counts = [0usize; 2];
+    let mut king_seen = false;
     let mut empty = Vec::new();
     for p in geometry.points() {
         match board.piece(p) {
@@ -368,7 +402,8 @@ fn check_board(board: &Board, context: &dyn Fn() -> String) {
                     geometry.vertex(p),
                     context()
                 );
-                assert!(!piece.king, "a king in a stone game\n{}", context());
+                assert!(kings || !piece.king, "a king in a stone game\n{}", context());
+                king_seen |= piece.king;
             }
             None => empty.push(p),
         }
@@ -376,6 +411,7 @@ fn check_board(board: &Board, context: &dyn Fn() -> String) {
     for c in [Color::Black, Color::White] {
         assert_eq!(board.stones(c), counts[c as usize], "{c} stone count\n{}", context());
     }
+    assert_eq!(board.has_kings(), king_seen, "has_kings\n{}", context());
     let mut listed = board.empties().to_vec();
     listed.sort_unstable();
     let len = listed.len();
@@ -419,8 +455,9 @@ fn check_light_move(game: &AnyGame, rng: &mut SmallRng, context: &dyn Fn() -> St
 /// few random centres), holes punched at random and a few stones of the other colour sprinkled
 /// in, then every group without liberties taken off (one at a time), so that the setup is a board
 /// play could reach. This gives territories with holes of every shape (lines, forks, rings, 2x2
-/// blocks) and groups to capture several at once.
-fn random_setup(rng: &mut SmallRng, width: u8, height: u8) -> (Cells, Color) {
+/// blocks) and groups to capture several at once. For a variant with kings, some groups and some
+/// single pieces are kings.
+fn random_setup(rng: &mut SmallRng, spec: &str, width: u8, height: u8) -> (Cells, Color) {
     let (w, h) = (width as usize, height as usize);
     let colour = |rng: &mut SmallRng| if rng.random_bool(0.5) { Color::Black } else { Color::White };
     let centres: Vec<(usize, usize, Color)> = (0..rng.random_range(1..=5))
@@ -438,13 +475,16 @@ fn random_setup(rng: &mut SmallRng, width: u8, height: u8) -> (Cells, Color) {
             if rng.random_bool(holes) {
                 None
             } else if rng.random_bool(strays) {
-                Some(nearest.2.opponent())
+                stone(nearest.2.opponent())
             } else {
-                Some(nearest.2)
+                stone(nearest.2)
             }
         })
         .collect();
     Model::take_off_dead_groups(&mut cells, w, h);
+    if has_kings(spec) {
+        Model::crown_at_random(&mut cells, w, h, rng);
+    }
     let to_move = if rng.random_bool(0.5) { Color::Black } else { Color::White };
     (cells, to_move)
 }
@@ -455,7 +495,7 @@ fn random_setup(rng: &mut SmallRng, width: u8, height: u8) -> (Cells, Color) {
 /// end by two passes and get counted); both pass now and then.
 fn random_game(spec: &'static str, width: u8, height: u8, seed: u64, from_setup: bool) {
     let mut rng = SmallRng::seed_from_u64(seed);
-    let setup = from_setup.then(|| random_setup(&mut rng, width, height));
+    let setup = from_setup.then(|| random_setup(&mut rng, spec, width, height));
     let mut run = Run::new(spec, width, height, seed, setup);
     let light = rng.random_bool(0.5);
     let max_moves = 3 * run.geometry.area() + 20;
@@ -506,6 +546,8 @@ random_games! {
     incursion_line => NAMED_SPECS[6],
     stoical => NAMED_SPECS[7],
     stoical_more_stones => NAMED_SPECS[8],
+    excursion_1 => EXCURSION_SPECS[0],
+    excursion_2 => EXCURSION_SPECS[1],
 }
 
 random_games! {
@@ -515,13 +557,15 @@ random_games! {
     incursion_minimal_line => MORE_SPECS[2],
     incursion_without_draw => MORE_SPECS[3],
     stoical_more_stones_without_draw => MORE_SPECS[4],
+    excursion_1_without_draw => MORE_SPECS[5],
+    excursion_2_without_draw => MORE_SPECS[6],
 }
 
 /// Light playouts from the empty board end by the game's own rules (two passes or an own-position
 /// draw), not by the cap: the cap is a safety net, so hitting it must stay rare.
 #[test]
 fn light_playouts_end_before_the_cap() {
-    for spec in NAMED_SPECS {
+    for spec in NAMED_SPECS.into_iter().chain(EXCURSION_SPECS) {
         let parsed: VariantSpec = spec.parse().unwrap();
         let mut rng = SmallRng::seed_from_u64(0x5EED);
         // On tiny boards random play wanders through many of the few positions before both
@@ -648,6 +692,8 @@ fn game_hash_is_a_sound_transposition_key() {
         "incursion:minimal=true,draw=none",
         "stoical:draw=none",
         "stoical:refine=more-stones,draw=none",
+        "excursion-1:draw=none",
+        "excursion-2:draw=none",
     ];
     for spec in specs {
         let parsed: VariantSpec = spec.parse().unwrap();

@@ -6,7 +6,7 @@
 
 pub mod model;
 
-use variago_rules::{AnyGame, Board, Color, Game, Geometry, Move, Point, VariantSpec};
+use variago_rules::{AnyGame, Board, Color, Game, Geometry, Move, Piece, Point, VariantSpec};
 
 use model::Cells;
 
@@ -23,8 +23,16 @@ pub const NAMED_SPECS: [&str; 9] = [
     "stoical:refine=more-stones",
 ];
 
-/// A position of `spec` set up from a diagram (rows from the top: `X` Black, `O` White, `.`
-/// empty), `to_move` to play.
+/// The forms of Excursion Go with their defaults.
+pub const EXCURSION_SPECS: [&str; 2] = ["excursion-1", "excursion-2"];
+
+/// Whether a spec has kings (Excursion Go): its set-ups may hold kings too.
+pub fn has_kings(spec: &str) -> bool {
+    spec.starts_with("excursion")
+}
+
+/// A position of `spec` set up from a diagram (rows from the top: `X` Black, `O` White, `K` a
+/// black king, `k` a white king, `.` empty), `to_move` to play.
 pub fn position(spec: &str, rows: &[&str], to_move: Color) -> AnyGame {
     let spec: VariantSpec = spec.parse().unwrap_or_else(|e| panic!("spec {spec}: {e}"));
     AnyGame::from_setup(&spec, Board::from_diagram(rows).expect("a rectangular diagram"), to_move)
@@ -37,17 +45,19 @@ pub fn empty(spec: &str, width: u32, height: u32) -> AnyGame {
 }
 
 /// A model board as diagram rows from the top.
-pub fn diagram(cells: &[Option<Color>], width: usize) -> Vec<String> {
-    let symbol = |c: &Option<Color>| match c {
-        Some(Color::Black) => 'X',
-        Some(Color::White) => 'O',
+pub fn diagram(cells: &[Option<Piece>], width: usize) -> Vec<String> {
+    let symbol = |cell: &Option<Piece>| match cell {
+        Some(Piece { color: Color::Black, king: false }) => 'X',
+        Some(Piece { color: Color::White, king: false }) => 'O',
+        Some(Piece { color: Color::Black, king: true }) => 'K',
+        Some(Piece { color: Color::White, king: true }) => 'k',
         None => '.',
     };
     cells.chunks(width).map(|row| row.iter().map(symbol).collect()).collect()
 }
 
 /// A position of `spec` set up from a model board.
-pub fn set_up(spec: &str, cells: &[Option<Color>], width: usize, to_move: Color) -> AnyGame {
+pub fn set_up(spec: &str, cells: &[Option<Piece>], width: usize, to_move: Color) -> AnyGame {
     let rows = diagram(cells, width);
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     position(spec, &rows, to_move)
@@ -108,8 +118,17 @@ pub fn to_engine(geometry: Geometry, mv: Option<usize>) -> Move {
     mv.map_or(Move::Pass, |i| Move::Place(point(geometry, i)))
 }
 
-/// The engine's board as a model board.
+/// The engine's board as a model board, kinds included.
 pub fn cells(board: &Board) -> Cells {
     let geometry = board.geometry();
-    (0..geometry.area()).map(|i| board.color(point(geometry, i))).collect()
+    (0..geometry.area()).map(|i| board.piece(point(geometry, i))).collect()
+}
+
+/// Whether the last move placed a king, as the engine's Excursion game remembers it (`None` for
+/// the other variants).
+pub fn last_placed_king(game: &AnyGame) -> Option<bool> {
+    match game {
+        AnyGame::Excursion(g) => Some(g.memory()),
+        _ => None,
+    }
 }

@@ -1,9 +1,9 @@
-//! The one naive model of Go, Incursion Go and Stoical Go that the tests hold the engine to,
-//! written from the rules (`/work/shared/rules`: README.md, go.md, incursion.md, stoical.md) and
-//! sharing no code with the engine: a plain `Vec` board, flood fills for groups, liberties and
-//! regions, sets of whole boards for superko and the own-position draw. Slow and obvious on
-//! purpose. It uses the engine's types (`Color`, `Illegal`, `GameResult`, ...) for its answers
-//! only.
+//! The one naive model of Go, Incursion Go, Stoical Go and Excursion Go that the tests hold the
+//! engine to, written from the rules (`/work/shared/rules`: README.md, go.md, incursion.md,
+//! stoical.md, excursion.md) and sharing no code with the engine: a plain `Vec` board, flood fills
+//! for groups, liberties and regions, sets of whole boards for superko and the own-position draw.
+//! Slow and obvious on purpose. It uses the engine's plain data types (`Color`, `Piece`) for its
+//! board and the engine's types (`Illegal`, `GameResult`, ...) for its answers only.
 //!
 //! Readings of the rules this model takes (where the text leaves room):
 //! - superko history holds the position after every move, passes included, plus the set-up
@@ -17,18 +17,39 @@
 //!   when it is a minimal incursion into a line-shaped territory;
 //! - the own-position draw compares with the mover's own end-of-turn boards only, passes included
 //!   (the set-up board is nobody's end of turn), and only a placement can draw;
-//! - with suicide allowed, a suicide that leaves the board as it was (a lone stone) is
-//!   `ChangesNothing`;
+//! - with suicide allowed, a placement that leaves the board as it was, kinds included (a lone
+//!   stone removing itself), is `ChangesNothing`;
+//! - Excursion Go: a piece is a king when its point lies in enemy territory or next to a friendly
+//!   king on the board before the placement; "remove a king" counts kings removed in step 3 or 4,
+//!   the placed king itself included; form 2's "opponent's last move" is the turn just before (a
+//!   pass, or a set-up position, restricts nothing);
 //! - when several reasons apply to one move the rules put them in no order: the model lists them
 //!   all, in the engine's order (occupied, suicide, changes nothing, ko, the variant's
 //!   restriction), so the first is the engine's reason.
 
 use std::collections::HashSet;
 
-use variago_rules::{Color, Ending, GameResult, HalfPoints, Illegal, Vertex};
+use rand::Rng;
+use variago_rules::{Color, Ending, GameResult, HalfPoints, Illegal, Piece, Vertex};
 
-/// A board: `cells[y * width + x]`, `y = 0` the top row (as `Geometry::point` counts).
-pub type Cells = Vec<Option<Color>>;
+/// A board: `cells[y * width + x]`, `y = 0` the top row (as `Geometry::point` counts); a piece is
+/// a stone or (Excursion Go) a king.
+pub type Cells = Vec<Option<Piece>>;
+
+/// The colour of what stands on a point: groups, liberties, regions and scores see only colours.
+pub fn colour(cell: Option<Piece>) -> Option<Color> {
+    cell.map(|piece| piece.color)
+}
+
+/// A stone of `c`.
+pub fn stone(c: Color) -> Option<Piece> {
+    Some(Piece { color: c, king: false })
+}
+
+/// A king of `c`.
+pub fn king(c: Color) -> Option<Piece> {
+    Some(Piece { color: c, king: true })
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum KoKind {
@@ -50,6 +71,11 @@ pub enum Restriction {
     /// Stoical Go: no capture right after the opponent's capture (unless larger, `more_stones`).
     Capture {
         more_stones: bool,
+    },
+    /// Excursion Go: no turn that places a king and removes a king; in form 2 only right after the
+    /// opponent placed a king. In form 1 a stone placement turns every king back into a stone.
+    King {
+        form_one: bool,
     },
 }
 
@@ -78,12 +104,15 @@ impl ModelRules {
         };
         let no_ko = |restriction| ModelRules { ko: KoKind::None, own_position_draw: true, restriction, ..go };
         let incursion = |minimal, line| no_ko(Restriction::Incursion { minimal, line });
+        let excursion = |form_one| ModelRules { suicide: true, ..no_ko(Restriction::King { form_one }) };
         let mut rules = match name {
             "go" => go,
             "incursion" => incursion(false, false),
             "incursion-minimal" => incursion(true, false),
             "incursion-line" => incursion(false, true),
             "stoical" => no_ko(Restriction::Capture { more_stones: false }),
+            "excursion-1" => excursion(true),
+            "excursion-2" => excursion(false),
             _ => panic!("no model for variant {name}"),
         };
         for option in options.split(',').filter(|o| !o.is_empty()) {
@@ -114,6 +143,8 @@ pub struct Placement {
     /// An incursion that counts for the restriction: into the opponent's territory (line-shaped
     /// under `shape=line`), capturing at most one group under `minimal`.
     pub counted_incursion: bool,
+    /// Excursion Go: the placed piece is a king.
+    pub king: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -129,6 +160,8 @@ pub struct Model {
     pub last_incursion: bool,
     /// Stones the last move captured (Stoical).
     pub last_captures: u16,
+    /// Whether the last move placed a king (Excursion).
+    pub last_king: bool,
     /// The board before the last move (simple ko); `None` at the set-up.
     pub before_last_move: Option<Cells>,
     /// Every board so far, the set-up's included (positional superko).
@@ -151,6 +184,7 @@ impl Model {
             passes: 0,
             last_incursion: false,
             last_captures: 0,
+            last_king: false,
             before_last_move: None,
             boards: HashSet::from([cells.clone()]),
             situations: HashSet::from([(cells.clone(), to_move)]),
@@ -197,7 +231,7 @@ impl Model {
         while let Some(q) = stack.pop() {
             out.push(q);
             for n in self.neighbours(q) {
-                if !seen[n] && cells[n] == cells[i] {
+                if !seen[n] && colour(cells[n]) == colour(cells[i]) {
                     seen[n] = true;
                     stack.push(n);
                 }
@@ -227,6 +261,29 @@ impl Model {
         }
     }
 
+    /// Crowns pieces of a random set-up for Excursion Go: each group becomes kings with
+    /// probability 1/3, then about one piece in twelve changes kind on its own (a set-up may mix
+    /// kinds within a group; play never does).
+    pub fn crown_at_random<R: Rng + ?Sized>(cells: &mut Cells, width: usize, height: usize, rng: &mut R) {
+        let grid = Model::new(ModelRules::parse("go"), width, height, Vec::new(), Color::Black);
+        let mut decided = vec![false; cells.len()];
+        for i in 0..cells.len() {
+            if cells[i].is_none() || decided[i] {
+                continue;
+            }
+            let crowned = rng.random_ratio(1, 3);
+            for s in grid.flood(cells, i) {
+                decided[s] = true;
+                cells[s] = if crowned { king } else { stone }(colour(cells[s]).expect("a group's point"));
+            }
+        }
+        for piece in cells.iter_mut().flatten() {
+            if rng.random_ratio(1, 12) {
+                piece.king = !piece.king;
+            }
+        }
+    }
+
     /// Whether the empty point `i` lies in `owner`'s territory (on the current board), and if so
     /// whether that territory is line-shaped.
     pub fn territory_of(&self, i: usize, owner: Color) -> Option<bool> {
@@ -245,8 +302,8 @@ impl Model {
             let mut degree = 0;
             for n in self.neighbours(q) {
                 match self.cells[n] {
-                    Some(c) => {
-                        border.insert(c);
+                    Some(piece) => {
+                        border.insert(piece.color);
                     }
                     None => degree += 1,
                 }
@@ -262,7 +319,7 @@ impl Model {
     /// `c`'s, and opponent stones hold at most one diagonal in the middle of the board, none on
     /// the edge.
     pub fn is_eye(&self, i: usize, c: Color) -> bool {
-        if self.neighbours(i).into_iter().any(|n| self.cells[n] != Some(c)) {
+        if self.neighbours(i).into_iter().any(|n| colour(self.cells[n]) != Some(c)) {
             return false;
         }
         let (x, y) = ((i % self.width) as isize, (i / self.width) as isize);
@@ -272,7 +329,7 @@ impl Model {
             let (nx, ny) = (x + dx, y + dy);
             if nx >= 0 && ny >= 0 && (nx as usize) < self.width && (ny as usize) < self.height {
                 on_board += 1;
-                if self.cells[ny as usize * self.width + nx as usize] == Some(c.opponent()) {
+                if colour(self.cells[ny as usize * self.width + nx as usize]) == Some(c.opponent()) {
                     opponent += 1;
                 }
             }
@@ -295,23 +352,48 @@ impl Model {
         }
         let mover = self.to_move;
         let opponent = mover.opponent();
-        // an incursion is judged on the board before the placement
+        // an incursion, and Excursion Go's choice of piece, are judged on the board before the
+        // placement
         let incursion = match self.rules.restriction {
             Restriction::Incursion { line, .. } => {
                 self.territory_of(i, opponent).is_some_and(|line_shaped| !line || line_shaped)
             }
             _ => false,
         };
+        let places_king = match self.rules.restriction {
+            Restriction::King { .. } => {
+                self.territory_of(i, opponent).is_some()
+                    || self.neighbours(i).into_iter().any(|n| self.cells[n] == king(mover))
+            }
+            _ => false,
+        };
         let mut cells = self.cells.clone();
-        cells[i] = Some(mover);
+        // step 2 of an Excursion turn: crown the friendly groups next to a king, or (form 1) turn
+        // every king of both colours back into a stone
+        if places_king {
+            for n in self.neighbours(i) {
+                if colour(cells[n]) == Some(mover) {
+                    for s in self.flood(&cells, n) {
+                        cells[s] = king(mover);
+                    }
+                }
+            }
+        } else if self.rules.restriction == (Restriction::King { form_one: true }) {
+            for piece in cells.iter_mut().flatten() {
+                piece.king = false;
+            }
+        }
+        cells[i] = if places_king { king(mover) } else { stone(mover) };
         let (mut captured_groups, mut captured_stones) = (0, 0u16);
+        let mut removes_king = false;
         for n in self.neighbours(i) {
-            if cells[n] == Some(opponent) {
+            if colour(cells[n]) == Some(opponent) {
                 let group = self.flood(&cells, n);
                 if self.liberties(&cells, &group) == 0 {
                     captured_groups += 1;
                     captured_stones += group.len() as u16;
                     for s in group {
+                        removes_king |= cells[s].is_some_and(|piece| piece.king);
                         cells[s] = None;
                     }
                 }
@@ -324,11 +406,12 @@ impl Model {
                 return Err(vec![Illegal::Suicide]);
             }
             for s in own {
+                removes_king |= cells[s].is_some_and(|piece| piece.king);
                 cells[s] = None;
             }
-            if cells == self.cells {
-                reasons.push(Illegal::ChangesNothing);
-            }
+        }
+        if cells == self.cells {
+            reasons.push(Illegal::ChangesNothing);
         }
         let repeats = match self.rules.ko {
             KoKind::None => false,
@@ -366,9 +449,18 @@ impl Model {
                     });
                 }
             }
+            Restriction::King { form_one } => {
+                if places_king && removes_king && (form_one || self.last_king) {
+                    reasons.push(if form_one {
+                        Illegal::KingRemovesKing
+                    } else {
+                        Illegal::KingRemovesKingAfterKing
+                    });
+                }
+            }
         }
         if reasons.is_empty() {
-            Ok(Placement { cells, captured_stones, counted_incursion })
+            Ok(Placement { cells, captured_stones, counted_incursion, king: places_king })
         } else {
             Err(reasons)
         }
@@ -417,6 +509,7 @@ impl Model {
                 self.passes += 1;
                 self.last_incursion = false;
                 self.last_captures = 0;
+                self.last_king = false;
             }
             Some(i) => {
                 let placement = self.judge(i).expect("the model plays only legal moves");
@@ -424,6 +517,7 @@ impl Model {
                 self.passes = 0;
                 self.last_incursion = placement.counted_incursion;
                 self.last_captures = placement.captured_stones;
+                self.last_king = placement.king;
             }
         }
         self.to_move = mover.opponent();
@@ -437,19 +531,20 @@ impl Model {
         }
     }
 
-    /// `[black, white]` as (stones, territory): area scoring, every stone alive.
+    /// `[black, white]` as (pieces, territory): area scoring, every piece alive, kings counting as
+    /// stones.
     pub fn area(&self) -> [(u32, u32); 2] {
         let mut out = [(0, 0); 2];
         let mut counted = vec![false; self.cells.len()];
         for i in 0..self.cells.len() {
             match self.cells[i] {
-                Some(c) => out[c as usize].0 += 1,
+                Some(piece) => out[piece.color as usize].0 += 1,
                 None if !counted[i] => {
                     let region = self.flood(&self.cells, i);
                     let mut border = HashSet::new();
                     for &q in &region {
                         counted[q] = true;
-                        border.extend(self.neighbours(q).into_iter().filter_map(|n| self.cells[n]));
+                        border.extend(self.neighbours(q).into_iter().filter_map(|n| colour(self.cells[n])));
                     }
                     if border.len() == 1 {
                         let owner = *border.iter().next().expect("one colour");
