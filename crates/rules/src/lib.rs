@@ -9,6 +9,7 @@ pub mod any;
 mod bits;
 pub mod board;
 pub mod excursion;
+pub mod galice;
 pub mod geometry;
 pub mod go;
 pub mod incursion;
@@ -148,6 +149,48 @@ pub enum Illegal {
         /// Stones the opponent's last move captured.
         previous: u16,
     },
+    /// Galice: a turn, a pass or the colour choice before the pie setup is complete.
+    #[error("the setup is not finished: the setup stones come first")]
+    SetupUnfinished,
+    /// Galice: a turn or a pass before the colour choice.
+    #[error("the colour must be chosen first")]
+    ColourNotChosen,
+    /// Galice: a setup stone or a colour choice after the setup.
+    #[error("the setup is over")]
+    SetupOver,
+    /// Galice: the engine plays the pie setup as its three black stones, then its two white ones.
+    #[error("the setup places its three black stones first, then the two white ones")]
+    SetupColourOrder,
+    /// Galice: a setup stone may not leave a group (its own or another) without liberties.
+    #[error("a setup may not leave a group without liberties")]
+    SetupWithoutLiberties,
+    /// Galice: White's first turn after the setup is a drop alone.
+    #[error("White's first turn is a drop only")]
+    FirstTurnDropOnly,
+    /// Galice: a turn is a swap followed by an optional drop; only White's first turn drops alone.
+    #[error("a turn starts with a swap (only White's first turn is a drop alone)")]
+    SwapFirst,
+    /// Galice: a stone on the drop point (or the setup point).
+    #[error("point {0} is occupied")]
+    PointOccupied(galice::Spot),
+    /// Galice: the swap's source point is empty.
+    #[error("there is no stone on {0} to swap")]
+    NothingToSwap(galice::Spot),
+    /// Galice: a stone on the twin point the swap would go to.
+    #[error("the twin point {0} is occupied")]
+    TwinOccupied(galice::Spot),
+    /// Galice: the stone the opponent swapped in the previous turn may not be swapped back.
+    #[error("swap-back: the stone the opponent just swapped may not go back")]
+    SwapBack,
+    /// Galice: an opponent stone may be swapped only when none of the mover's stones can be.
+    #[error("a stone of yours can be swapped, so no opponent stone may be")]
+    EnemySwapNotForced,
+    /// Galice: no turn may leave a position in which no stone of either colour has an empty twin.
+    #[error("no swap would be possible after this turn")]
+    NoSwapLeft,
+    /// Galice: the ko on the combined position of both boards.
+    #[error("recreates the position before the opponent's last turn (ko)")]
+    TwinBoardKo,
 }
 
 /// How a game ended.
