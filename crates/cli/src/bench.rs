@@ -6,6 +6,7 @@ use std::time::Instant;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use variago_rules::any::GameVisitor;
+use variago_rules::galice::Galice;
 use variago_rules::playout::light_playout;
 use variago_rules::{AnyGame, Game, Geometry, VariantSpec};
 
@@ -65,6 +66,15 @@ pub fn single(spec: &VariantSpec, geometry: Geometry, playouts: u64, seed: u64) 
     println!("{:.0} playouts/s", m.playouts_per_second());
 }
 
+/// Galice from a new game (setup, colour choice, turns), every turn drawn at random.
+pub fn single_galice(playouts: u64, seed: u64) {
+    let m = Playouts { playouts, seed }.visit(Galice::new());
+    println!("galice: {} playouts in {:.2} s", m.playouts, m.seconds);
+    println!("{:.1} ns/turn", m.nanos_per_move());
+    println!("{:.1} turns/playout", m.moves_per_playout());
+    println!("{:.0} playouts/s", m.playouts_per_second());
+}
+
 /// The variants the table measures.
 const TABLE_SPECS: &[&str] = &[
     "go:ko=simple",
@@ -83,20 +93,24 @@ pub fn table(playouts: u64, seed: u64) {
         "{:<20} {:>6} {:>10} {:>14} {:>12}",
         "variant", "size", "ns/move", "moves/playout", "playouts/s"
     );
+    let row = |name: &str, size: &str, m: Measurement| {
+        println!(
+            "{:<20} {:>6} {:>10.1} {:>14.1} {:>12.0}",
+            name,
+            size,
+            m.nanos_per_move(),
+            m.moves_per_playout(),
+            m.playouts_per_second()
+        )
+    };
     for side in [9, 19] {
         let geometry = Geometry::square(side).expect("a valid size");
         let n = if side == 19 { (playouts / 5).max(1) } else { playouts };
         for text in TABLE_SPECS {
             let spec: VariantSpec = text.parse().expect("the table's specs are valid");
-            let m = measure(&spec, geometry, n, seed);
-            println!(
-                "{:<20} {:>6} {:>10.1} {:>14.1} {:>12.0}",
-                text,
-                geometry.to_string(),
-                m.nanos_per_move(),
-                m.moves_per_playout(),
-                m.playouts_per_second()
-            );
+            row(text, &geometry.to_string(), measure(&spec, geometry, n, seed));
         }
     }
+    // Galice playouts are far longer (two boards, whole turns): a hundredth of the playouts
+    row("galice", "2x7x7", Playouts { playouts: (playouts / 100).max(1), seed }.visit(Galice::new()));
 }

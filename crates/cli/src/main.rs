@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use variago_records::Record;
 use variago_records::sgf::move_text;
+use variago_rules::galice::{Galice, Record as GaliceRecord, Turn};
 use variago_rules::spec::VARIANTS;
 use variago_rules::{AnyGame, Game, Geometry, Move, ScoreSheet, VariantSpec, perft};
 
@@ -25,7 +26,8 @@ enum Command {
     Rules,
     /// Count move sequences of a given length (from the empty board, or the end of a record).
     Perft {
-        /// Variant spec, e.g. `go:ko=simple` (ignored with a record, which names its own).
+        /// Variant spec, e.g. `go:ko=simple` (ignored with an SGF record, which names its own);
+        /// `galice` reads FILE as a Galice text record.
         #[arg(long, default_value = "go")]
         variant: String,
         /// Board size, `N` or `WxH` (ignored with a record).
@@ -37,30 +39,39 @@ enum Command {
         /// Print the count below each legal move first.
         #[arg(long)]
         divide: bool,
-        /// An SGF record: start from the position at the end of its main line.
+        /// A record: start from the position at the end of its main line.
         file: Option<PathBuf>,
     },
     /// List the legal moves of the side to move at the end of a record.
     Legal {
-        /// The SGF record.
+        /// `galice` for a Galice text record; otherwise the file is SGF and names its variant.
+        #[arg(long)]
+        variant: Option<String>,
+        /// The record.
         file: PathBuf,
-        /// Instead, say whether this vertex (or `pass`) is legal and if not, why.
+        /// Instead, say whether this vertex (or `pass`; a turn in Galice) is legal and if not, why.
         #[arg(long)]
         why: Option<String>,
     },
     /// Score the position at the end of a record as if the game ended there.
     Score {
-        /// The SGF record.
+        /// `galice` for a Galice diagram or text record; otherwise the file is SGF.
+        #[arg(long)]
+        variant: Option<String>,
+        /// The record.
         file: PathBuf,
     },
     /// Replay a record move by move: the final board, the score and the result.
     Replay {
-        /// The SGF record.
+        /// `galice` for a Galice text record; otherwise the file is SGF.
+        #[arg(long)]
+        variant: Option<String>,
+        /// The record.
         file: PathBuf,
     },
     /// Light random playouts per second (every variant on 9x9 and 19x19 without --variant).
     Bench {
-        /// Variant spec; without it, a table of every variant.
+        /// Variant spec (or `galice`); without it, a table of every variant.
         #[arg(long)]
         variant: Option<String>,
         /// Board size, `N` or `WxH` (default 9x9; the table uses 9x9 and 19x19).
@@ -106,6 +117,14 @@ fn run(command: Command) -> Result<(), Failure> {
             Ok(())
         }
         Command::Perft { variant, size, depth, divide, file } => {
+            if is_galice(&variant) {
+                let game = match file {
+                    Some(path) => galice_position(&path)?,
+                    None => Galice::new(),
+                };
+                run_perft(&game, depth, divide, |turn| turn.to_string());
+                return Ok(());
+            }
             let game = match file {
                 Some(path) => replayed(&read_record(&path)?, &path)?,
                 None => {
@@ -113,29 +132,48 @@ fn run(command: Command) -> Result<(), Failure> {
                     AnyGame::new(&spec, geometry)
                 }
             };
-            run_perft(&game, depth, divide);
+            let geometry = game.board().geometry();
+            run_perft(&game, depth, divide, |mv| move_text(geometry, mv));
             Ok(())
         }
-        Command::Legal { file, why } => {
+        Command::Legal { variant, file, why } => {
+            if variant.as_deref().is_some_and(is_galice) {
+                let game = galice_position(&file)?;
+                let name = |turn: Turn| turn.to_string();
+                match why {
+                    Some(text) => explain(&game, text.parse().map_err(Failure::input)?, name),
+                    None => list_legal(&game, ", ", name),
+                }
+                return Ok(());
+            }
             let record = read_record(&file)?;
             let game = replayed(&record, &file)?;
+            let geometry = record.geometry;
+            let name = |mv: Move| move_text(geometry, mv);
             match why {
-                Some(vertex) => explain(&game, &vertex),
-                None => {
-                    let mut moves = Vec::new();
-                    game.legal_moves(&mut moves);
-                    let words: Vec<String> = moves.iter().map(|&m| move_text(record.geometry, m)).collect();
-                    println!("{}", words.join(" "));
-                    Ok(())
-                }
+                Some(vertex) => explain(&game, parse_move(geometry, &vertex)?, name),
+                None => list_legal(&game, " ", name),
             }
-        }
-        Command::Score { file } => {
-            let game = replayed(&read_record(&file)?, &file)?;
-            print_score(&game);
             Ok(())
         }
-        Command::Replay { file } => {
+        Command::Score { variant, file } => {
+            if variant.as_deref().is_some_and(is_galice) {
+                print_score(&galice_position(&file)?);
+            } else {
+                print_score(&replayed(&read_record(&file)?, &file)?);
+            }
+            Ok(())
+        }
+        Command::Replay { variant, file } => {
+            if variant.as_deref().is_some_and(is_galice) {
+                let record = GaliceRecord::parse(&read_text(&file)?)
+                    .map_err(|e| Failure::input(format!("{}: {e}", file.display())))?;
+                let game = record.replay().map_err(|e| Failure { message: e.to_string(), code: 1 })?;
+                println!("{} turns of galice", record.entries.len());
+                print!("{}", game.diagram());
+                print_score(&game);
+                return Ok(());
+            }
             let record = read_record(&file)?;
             let game = record.replay().map_err(|e| Failure { message: e.to_string(), code: 1 })?;
             println!("{} moves of {} on {}", record.moves.len(), game.spec(), record.geometry);
@@ -144,6 +182,10 @@ fn run(command: Command) -> Result<(), Failure> {
             Ok(())
         }
         Command::Bench { variant, size, playouts, seed } => match variant {
+            Some(variant) if is_galice(&variant) => {
+                bench::single_galice(playouts, seed);
+                Ok(())
+            }
             Some(variant) => {
                 let (spec, geometry) = spec_and_size(&variant, size.as_deref().or(Some("9")))?;
                 bench::single(&spec, geometry, playouts, seed);
@@ -157,6 +199,23 @@ fn run(command: Command) -> Result<(), Failure> {
     }
 }
 
+/// Whether a `--variant` names Galice, which has its own boards, turns and text records.
+fn is_galice(variant: &str) -> bool {
+    variant.trim().eq_ignore_ascii_case("galice")
+}
+
+fn read_text(path: &Path) -> Result<String, Failure> {
+    std::fs::read_to_string(path).map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))
+}
+
+/// The position at the end of a Galice text record (or of a lone diagram); an illegal turn in it
+/// is bad input.
+fn galice_position(path: &Path) -> Result<Galice, Failure> {
+    let record = GaliceRecord::parse(&read_text(path)?)
+        .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+    record.replay().map_err(|e| Failure::input(format!("{}: {e}", path.display())))
+}
+
 fn list_rules() {
     for variant in VARIANTS {
         println!("{}: {}", variant.name, variant.about);
@@ -164,6 +223,8 @@ fn list_rules() {
             println!("    {} = {} (default {})", option.key, option.values, option.default);
         }
     }
+    println!("galice: {}", variago_rules::galice::ABOUT);
+    println!("    (no options: two 7x7 boards, pie setup, no komi; records are text in the Galice notation)");
 }
 
 /// A spec and the board size: `--size` wins, then the spec's `size=`, then 19x19.
@@ -177,9 +238,7 @@ fn spec_and_size(variant: &str, size: Option<&str>) -> Result<(VariantSpec, Geom
 }
 
 fn read_record(path: &Path) -> Result<Record, Failure> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))?;
-    Record::from_sgf(&text).map_err(|e| Failure::input(format!("{}: {e}", path.display())))
+    Record::from_sgf(&read_text(path)?).map_err(|e| Failure::input(format!("{}: {e}", path.display())))
 }
 
 /// The position at the end of a record's main line; an illegal move in it is bad input.
@@ -187,12 +246,11 @@ fn replayed(record: &Record, path: &Path) -> Result<AnyGame, Failure> {
     record.replay().map_err(|e| Failure::input(format!("{}: {e}", path.display())))
 }
 
-fn run_perft(game: &AnyGame, depth: u32, divide: bool) {
+fn run_perft<G: Game>(game: &G, depth: u32, divide: bool, name: impl Fn(G::Move) -> String) {
     if divide && depth > 0 {
-        let geometry = game.board().geometry();
         let mut total = 0;
         for (mv, count) in perft::divide(game, depth) {
-            println!("{} {count}", move_text(geometry, mv));
+            println!("{} {count}", name(mv));
             total += count;
         }
         println!("{total}");
@@ -201,22 +259,30 @@ fn run_perft(game: &AnyGame, depth: u32, divide: bool) {
     }
 }
 
-fn explain(game: &AnyGame, vertex: &str) -> Result<(), Failure> {
-    let geometry = game.board().geometry();
-    let mv = if vertex.eq_ignore_ascii_case("pass") {
-        Move::Pass
-    } else {
-        Move::Place(geometry.parse_vertex(vertex).map_err(Failure::input)?)
-    };
-    let name = move_text(geometry, mv);
-    match game.check(mv) {
-        Ok(()) => println!("{name} is legal"),
-        Err(reason) => println!("{name} is illegal: {reason}"),
-    }
-    Ok(())
+/// The legal moves on one line, the answer scripts read.
+fn list_legal<G: Game>(game: &G, separator: &str, name: impl Fn(G::Move) -> String) {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    println!("{}", moves.into_iter().map(name).collect::<Vec<_>>().join(separator));
 }
 
-fn print_score(game: &AnyGame) {
+/// A GTP vertex or `pass` on this board.
+fn parse_move(geometry: Geometry, text: &str) -> Result<Move, Failure> {
+    if text.eq_ignore_ascii_case("pass") {
+        Ok(Move::Pass)
+    } else {
+        geometry.parse_vertex(text).map(Move::Place).map_err(Failure::input)
+    }
+}
+
+fn explain<G: Game>(game: &G, mv: G::Move, name: impl Fn(G::Move) -> String) {
+    match game.check(mv) {
+        Ok(()) => println!("{} is legal", name(mv)),
+        Err(reason) => println!("{} is illegal: {reason}", name(mv)),
+    }
+}
+
+fn print_score<G: Game>(game: &G) {
     let score = game.score();
     print!("{score}");
     println!("{}", score.totals_line());

@@ -153,3 +153,47 @@ fn replay_draws_kings_distinctly() {
     assert!(text.contains(" 3  . . X . .  3"), "{text}");
     assert!(out.status.success());
 }
+
+const GALICE_GAME: &str = "1. setup x a1 b2 C3 o d4 E5\n2. choose white\n3. --- c3\n4. bB2 D4\n";
+
+#[test]
+fn galice_replay_prints_the_diagram_totals_and_result() {
+    let record = file("galice.txt", GALICE_GAME);
+    let out = variago(&["replay", "--variant", "galice", arg(&record)]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(text.contains(". . . . . . .   2   . x . . . . ."), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[lines.len() - 2], "Black 4 - White 3");
+    assert_eq!(lines[lines.len() - 1], "B+1");
+}
+
+#[test]
+fn galice_illegal_turn_names_number_turn_and_reason() {
+    let record =
+        file("galice-bad.txt", "1. setup x a1 b2 C3 o d4 E5\n2. choose white\n3. --- c3\n4. cC3 --\n");
+    let out = variago(&["replay", "--variant", "galice", arg(&record)]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("turn 4") && stderr.contains("cC3 --") && stderr.contains("occupied"),
+        "{stderr}"
+    );
+    let garbage = file("galice-garbage.txt", "1. setup x a1 b2 C3 o d4 E5\n2. zz9 !!\n");
+    assert_input_error(&variago(&["replay", "--variant", "galice", arg(&garbage)]), "line 2");
+}
+
+#[test]
+fn galice_probes_list_turns_with_commas_and_count_them() {
+    let record = file("galice-probe.txt", GALICE_GAME);
+    let legal = last_line(&variago(&["legal", "--variant", "galice", arg(&record)]));
+    let turns: Vec<&str> = legal.split(", ").collect();
+    assert!(turns.contains(&"-----") || turns.contains(&"pass"), "{legal}");
+    assert!(turns.contains(&"Ee5 --"), "{legal}");
+    let perft = last_line(&variago(&["perft", "--variant", "galice", "--depth", "1", arg(&record)]));
+    assert_eq!(perft.parse::<usize>().unwrap(), turns.len());
+    let why = last_line(&variago(&["legal", "--variant", "galice", arg(&record), "--why", "cC3 --"]));
+    assert_eq!(why, "cC3 -- is illegal: the twin point C3 is occupied");
+    let out = variago(&["bench", "--variant", "galice", "--playouts", "3"]);
+    assert!(last_line(&out).ends_with(" playouts/s"), "{}", last_line(&out));
+}

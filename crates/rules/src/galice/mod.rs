@@ -89,6 +89,9 @@ use crate::{Color, Game, GameResult, Illegal};
 
 /// Points per side of each board.
 pub const SIZE: u8 = 7;
+
+/// One line for listings (`variago rules`).
+pub const ABOUT: &str = "Alice Go: two 7x7 boards, a turn is a swap then an optional drop, pie setup";
 /// Points of one board.
 const AREA: usize = SIZE as usize * SIZE as usize;
 /// Points of both boards together.
