@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use variago_records::Record;
 use variago_records::sgf::move_text;
+use variago_records::{Record, galice_sgf};
 use variago_rules::galice::{Galice, Record as GaliceRecord, Turn};
 use variago_rules::spec::VARIANTS;
 use variago_rules::{AnyGame, Game, Geometry, Move, ScoreSheet, VariantSpec, perft};
@@ -166,8 +166,7 @@ fn run(command: Command) -> Result<(), Failure> {
         }
         Command::Replay { variant, file } => {
             if variant.as_deref().is_some_and(is_galice) {
-                let record = GaliceRecord::parse(&read_text(&file)?)
-                    .map_err(|e| Failure::input(format!("{}: {e}", file.display())))?;
+                let record = read_galice_record(&file)?;
                 let game = record.replay().map_err(|e| Failure { message: e.to_string(), code: 1 })?;
                 println!("{} turns of galice", record.entries.len());
                 print!("{}", game.diagram());
@@ -206,6 +205,17 @@ fn is_galice(variant: &str) -> bool {
 
 fn read_text(path: &Path) -> Result<String, Failure> {
     std::fs::read_to_string(path).map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))
+}
+
+/// A Galice record: SGF (variago's Galice layout) when the file starts with `(`, text otherwise.
+fn read_galice_record(path: &Path) -> Result<GaliceRecord, Failure> {
+    let text = read_text(path)?;
+    let read = if text.trim_start().starts_with('(') {
+        galice_sgf::from_sgf(&text).map_err(|e| e.to_string())
+    } else {
+        GaliceRecord::parse(&text).map_err(|e| e.to_string())
+    };
+    read.map_err(|e| Failure::input(format!("{}: {e}", path.display())))
 }
 
 /// The position at the end of a Galice text record (or of a lone diagram); an illegal turn in it

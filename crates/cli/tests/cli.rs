@@ -197,3 +197,14 @@ fn galice_probes_list_turns_with_commas_and_count_them() {
     let out = variago(&["bench", "--variant", "galice", "--playouts", "3"]);
     assert!(last_line(&out).ends_with(" playouts/s"), "{}", last_line(&out));
 }
+
+#[test]
+fn galice_records_may_be_sgf() {
+    let sgf = file(
+        "galice.sgf",
+        "(;GM[1]SZ[15:7]RU[galice]KM[0];GT[setup x a1 b2 C3 o d4 E5];GT[choose white];GT[--- c3];GT[bB2 D4])",
+    );
+    let out = variago(&["replay", "--variant", "galice", arg(&sgf)]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(last_line(&out), "B+1");
+}

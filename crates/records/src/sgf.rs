@@ -395,7 +395,7 @@ fn matters(id: &str) -> bool {
 const MAX_NESTING: usize = 1_000;
 
 /// Refuses absurdly nested variations before the recursive parser sees them.
-fn check_nesting(text: &str) -> Result<(), RecordError> {
+pub(crate) fn check_nesting(text: &str) -> Result<(), RecordError> {
     let (mut depth, mut in_value, mut escaped) = (0usize, false, false);
     for ch in text.chars() {
         match (in_value, escaped, ch) {
