@@ -33,11 +33,17 @@ fn pictures(sgf: &str) -> Vec<HashMap<(u8, u8), Color>> {
     for node in trees[0].main_variation() {
         for prop in node.properties() {
             use sgf_parse::go::Prop;
-            match prop {
-                Prop::AB(ps) => ps.iter().for_each(|p| drop(shown.insert((p.x, p.y), Color::Black))),
-                Prop::AW(ps) => ps.iter().for_each(|p| drop(shown.insert((p.x, p.y), Color::White))),
-                Prop::AE(ps) => ps.iter().for_each(|p| drop(shown.remove(&(p.x, p.y)))),
-                _ => {}
+            let (points, color) = match prop {
+                Prop::AB(ps) => (ps, Some(Color::Black)),
+                Prop::AW(ps) => (ps, Some(Color::White)),
+                Prop::AE(ps) => (ps, None),
+                _ => continue,
+            };
+            for p in points {
+                match color {
+                    Some(c) => shown.insert((p.x, p.y), c),
+                    None => shown.remove(&(p.x, p.y)),
+                };
             }
         }
         out.push(shown.clone());
