@@ -7,7 +7,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use variago_rules::any::GameVisitor;
 use variago_rules::galice::Galice;
-use variago_rules::playout::light_playout;
+use variago_rules::playout::{BENCH_SPECS, light_playout};
 use variago_rules::{AnyGame, Game, Geometry, VariantSpec};
 
 /// What a run of playouts measured.
@@ -75,18 +75,6 @@ pub fn single_galice(playouts: u64, seed: u64) {
     println!("{:.0} playouts/s", m.playouts_per_second());
 }
 
-/// The variants the table measures.
-const TABLE_SPECS: &[&str] = &[
-    "go:ko=simple",
-    "go",
-    "incursion",
-    "incursion-minimal",
-    "incursion-line",
-    "stoical",
-    "excursion-1",
-    "excursion-2",
-];
-
 /// Every variant on 9x9 and 19x19, one row each (19x19 runs a fifth of the playouts).
 pub fn table(playouts: u64, seed: u64) {
     println!(
@@ -106,7 +94,7 @@ pub fn table(playouts: u64, seed: u64) {
     for side in [9, 19] {
         let geometry = Geometry::square(side).expect("a valid size");
         let n = if side == 19 { (playouts / 5).max(1) } else { playouts };
-        for text in TABLE_SPECS {
+        for text in BENCH_SPECS {
             let spec: VariantSpec = text.parse().expect("the table's specs are valid");
             row(text, &geometry.to_string(), measure(&spec, geometry, n, seed));
         }

@@ -17,7 +17,7 @@ use sgf_parse::{SgfNode, SgfProp, SimpleText};
 use variago_rules::Color;
 use variago_rules::galice::{Action, Galice, Record, SIZE, Side, Spot};
 
-use crate::sgf::{MAX_NODES, RecordError, check_nesting};
+use crate::sgf::{RecordError, with_main_line};
 
 /// The private property of a node's Galice entry.
 pub const ENTRY: &str = "GT";
@@ -99,13 +99,11 @@ fn escape(text: &str) -> String {
 /// Reads a Galice record written by [`to_sgf`] (or by hand in the same layout): the start from
 /// `GD` (or the empty boards), the entries from `GT`; the pictures are not trusted.
 pub fn from_sgf(text: &str) -> Result<Record, RecordError> {
-    check_nesting(text)?;
-    let trees = go::parse(text).map_err(|e| RecordError::Syntax(e.to_string()))?;
-    let root = trees.first().ok_or(RecordError::Empty)?;
-    let nodes: Vec<&SgfNode<Prop>> = root.main_variation().take(MAX_NODES + 1).collect();
-    if nodes.len() > MAX_NODES {
-        return Err(RecordError::TooLong);
-    }
+    with_main_line(text, from_nodes)
+}
+
+/// Reads a Galice record from the nodes of a main line.
+fn from_nodes(nodes: &[&SgfNode<Prop>]) -> Result<Record, RecordError> {
     let mut start = Galice::new();
     let mut actions = Vec::new();
     for (i, node) in nodes.iter().enumerate() {

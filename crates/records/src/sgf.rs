@@ -141,13 +141,11 @@ impl Record {
 
     /// Reads the first game of an SGF collection.
     pub fn from_sgf(text: &str) -> Result<Self, RecordError> {
-        check_nesting(text)?;
-        let trees = go::parse(text).map_err(|e| RecordError::Syntax(e.to_string()))?;
-        let root = trees.first().ok_or(RecordError::Empty)?;
-        let nodes: Vec<&SgfNode<Prop>> = root.main_variation().take(MAX_NODES + 1).collect();
-        if nodes.len() > MAX_NODES {
-            return Err(RecordError::TooLong);
-        }
+        with_main_line(text, Self::from_nodes)
+    }
+
+    /// Reads a record from the nodes of a main line.
+    fn from_nodes(nodes: &[&SgfNode<Prop>]) -> Result<Self, RecordError> {
         let root_props = RootProperties::read(nodes[0])?;
         let geometry = root_props.geometry;
         let mut record = Record::new(root_props.spec, geometry);
@@ -394,8 +392,24 @@ fn matters(id: &str) -> bool {
 /// must not exhaust the parser's stack.
 const MAX_NESTING: usize = 1_000;
 
+/// Parses SGF text and hands the nodes of its first game's main line to `read`, after the checks
+/// every reader needs against hostile files (nesting, length).
+pub(crate) fn with_main_line<T>(
+    text: &str,
+    read: impl FnOnce(&[&SgfNode<Prop>]) -> Result<T, RecordError>,
+) -> Result<T, RecordError> {
+    check_nesting(text)?;
+    let trees = go::parse(text).map_err(|e| RecordError::Syntax(e.to_string()))?;
+    let root = trees.first().ok_or(RecordError::Empty)?;
+    let nodes: Vec<&SgfNode<Prop>> = root.main_variation().take(MAX_NODES + 1).collect();
+    if nodes.len() > MAX_NODES {
+        return Err(RecordError::TooLong);
+    }
+    read(&nodes)
+}
+
 /// Refuses absurdly nested variations before the recursive parser sees them.
-pub(crate) fn check_nesting(text: &str) -> Result<(), RecordError> {
+fn check_nesting(text: &str) -> Result<(), RecordError> {
     let (mut depth, mut in_value, mut escaped) = (0usize, false, false);
     for ch in text.chars() {
         match (in_value, escaped, ch) {

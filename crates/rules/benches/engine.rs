@@ -3,23 +3,14 @@
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use variago_rules::playout::light_playout;
+use variago_rules::playout::{BENCH_SPECS, light_playout};
 use variago_rules::{AnyGame, Game, Geometry, VariantSpec, perft};
 
 fn main() {
     divan::main();
 }
 
-const SPECS: &[&str] = &[
-    "go:ko=simple",
-    "go",
-    "incursion",
-    "incursion-minimal",
-    "incursion-line",
-    "stoical",
-    "excursion-1",
-    "excursion-2",
-];
+const SPECS: &[&str] = BENCH_SPECS;
 
 fn start(spec: &str, side: u32) -> AnyGame {
     let spec: VariantSpec = spec.parse().unwrap();

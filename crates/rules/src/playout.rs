@@ -16,3 +16,16 @@ pub fn light_playout<G: Game, R: rand::Rng + ?Sized>(game: &mut G, rng: &mut R, 
     }
     moves
 }
+
+/// The single-board specs the benchmarks measure (`variago bench`, `cargo bench`): every variant
+/// name, and `go` with the simple ko the speed targets are stated for.
+pub const BENCH_SPECS: &[&str] = &[
+    "go:ko=simple",
+    "go",
+    "incursion",
+    "incursion-minimal",
+    "incursion-line",
+    "stoical",
+    "excursion-1",
+    "excursion-2",
+];
