@@ -216,10 +216,9 @@ pub struct GameResult {
 impl fmt::Display for GameResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.winner, self.ending) {
-            (None, _) => f.write_str("Draw"),
+            (None, _) | (_, Ending::OwnPositionDraw) => f.write_str("Draw"),
             (Some(c), Ending::Resignation) => write!(f, "{}+R", c.letter()),
             (Some(c), Ending::Score(margin)) => write!(f, "{}+{}", c.letter(), margin),
-            (Some(c), Ending::OwnPositionDraw) => write!(f, "{}+?", c.letter()),
         }
     }
 }
