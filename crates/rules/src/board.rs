@@ -608,15 +608,16 @@ impl Board {
     /// exactly as the setup says.
     pub fn set(&mut self, p: Point, piece: Option<Piece>) {
         self.owns(p);
-        let mut cells: Vec<(Point, u8)> = self
+        // rebuilt in point order, so that the board (its empty list included) does not depend on
+        // the order of the calls that set it up
+        let cells: Vec<(Point, u8)> = self
             .geometry
             .points()
-            .filter(|&q| q != p && self.cell(q) != EMPTY)
-            .map(|q| (q, self.cell(q)))
+            .filter_map(|q| {
+                let cell = if q == p { piece.map(Piece::cell) } else { self.piece(q).map(Piece::cell) };
+                cell.map(|cell| (q, cell))
+            })
             .collect();
-        if let Some(piece) = piece {
-            cells.push((p, piece.cell()));
-        }
         *self = Board::new(self.geometry);
         for (q, cell) in cells {
             self.put(q, cell);
