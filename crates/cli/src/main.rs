@@ -2,6 +2,7 @@
 //! the last line of every probe's output is its answer, so that scripts can read it.
 
 mod bench;
+mod genmove;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -12,6 +13,7 @@ use variago_records::{Record, galice_sgf};
 use variago_rules::galice::{Galice, Record as GaliceRecord, Turn};
 use variago_rules::spec::VARIANTS;
 use variago_rules::{AnyGame, Game, Geometry, Move, ScoreSheet, VariantSpec, perft};
+use variago_search::Search;
 
 #[derive(Parser)]
 #[command(name = "variago", version, about = "Play, analyse and design Go variants")]
@@ -83,6 +85,30 @@ enum Command {
         /// Random seed, for repeatable runs.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+    },
+    /// The AI's move for the side to move at the end of a record: the evaluation, then the move
+    /// (a GTP vertex, `pass`, or a Galice turn) as the last line.
+    Genmove {
+        /// `galice` for a Galice record (text or SGF); otherwise the file is SGF and names its variant.
+        #[arg(long)]
+        variant: Option<String>,
+        /// Playouts for the move (summed over threads); reproducible with a fixed seed.
+        #[arg(long, conflicts_with = "time")]
+        playouts: Option<u64>,
+        /// Seconds to think.
+        #[arg(long)]
+        time: Option<f64>,
+        /// Threads, each searching its own tree.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Random seed, for repeatable moves.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Strength 1-10 (250 playouts doubling per level; 10 thinks 5 s); --playouts or --time win.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+        level: Option<u8>,
+        /// The record.
+        file: PathBuf,
     },
 }
 
@@ -195,7 +221,26 @@ fn run(command: Command) -> Result<(), Failure> {
                 Ok(())
             }
         },
+        Command::Genmove { variant, playouts, time, threads, seed, level, file } => {
+            let settings = genmove::settings(playouts, time, threads, seed, level).map_err(Failure::input)?;
+            if variant.as_deref().is_some_and(is_galice) {
+                let game = galice_position(&file)?;
+                let analysis = Search::new(settings).analyse(&game).ok_or_else(game_over)?;
+                genmove::print(&analysis, ", ", |turn| turn.to_string());
+                return Ok(());
+            }
+            let record = read_record(&file)?;
+            let geometry = record.geometry;
+            let analysis =
+                replayed(&record, &file)?.visit(genmove::Single(settings)).ok_or_else(game_over)?;
+            genmove::print(&analysis, " ", |mv| move_text(geometry, mv));
+            Ok(())
+        }
     }
+}
+
+fn game_over() -> Failure {
+    Failure::input("the game is over: there is no move to generate")
 }
 
 /// Whether a `--variant` names Galice, which has its own boards, turns and text records.
@@ -218,11 +263,10 @@ fn read_galice_record(path: &Path) -> Result<GaliceRecord, Failure> {
     read.map_err(|e| Failure::input(format!("{}: {e}", path.display())))
 }
 
-/// The position at the end of a Galice text record (or of a lone diagram); an illegal turn in it
-/// is bad input.
+/// The position at the end of a Galice record (text, SGF, or a lone diagram); an illegal turn in
+/// it is bad input.
 fn galice_position(path: &Path) -> Result<Galice, Failure> {
-    let record = GaliceRecord::parse(&read_text(path)?)
-        .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+    let record = read_galice_record(path)?;
     record.replay().map_err(|e| Failure::input(format!("{}: {e}", path.display())))
 }
 

@@ -208,3 +208,47 @@ fn galice_records_may_be_sgf() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(last_line(&out), "B+1");
 }
+
+#[test]
+fn genmove_prints_the_evaluation_then_the_move() {
+    // White's C1 is in atari at D1: Black captures it
+    let sgf =
+        file("genmove.sgf", "(;GM[1]SZ[5]KM[3.5]RU[go]AB[ca][cb][cc][cd][be]AW[da][db][dc][dd][ce]PL[B])");
+    let out = variago(&["genmove", arg(&sgf), "--playouts", "2000", "--seed", "3"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(last_line(&out), "D1");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(text.lines().next().unwrap().starts_with("visits "), "{text}");
+    let again = variago(&["genmove", arg(&sgf), "--playouts", "2000", "--seed", "3"]);
+    let evaluation = |out: &Output| {
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        let first = text.lines().next().unwrap_or_default().to_string();
+        first.split(' ').take(4).collect::<Vec<_>>().join(" ")
+    };
+    assert_eq!(
+        (evaluation(&again), last_line(&again)),
+        (evaluation(&out), last_line(&out)),
+        "same seed, same search"
+    );
+    let out = variago(&["genmove", arg(&sgf), "--time", "0.05", "--threads", "2"]);
+    assert!(out.status.success());
+    let legal = last_line(&variago(&["legal", arg(&sgf)]));
+    assert!(legal.split(' ').any(|m| m == last_line(&out)), "{} not in {legal}", last_line(&out));
+    let galice = file("genmove-galice.txt", "");
+    let out = variago(&["genmove", "--variant", "galice", arg(&galice), "--playouts", "5"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(last_line(&out).starts_with("x "), "a black setup stone: {}", last_line(&out));
+}
+
+#[test]
+fn genmove_bad_input_gets_exit_code_2() {
+    assert_input_error(&variago(&["genmove", "/nonexistent/game.sgf"]), "cannot read");
+    let sgf = file("genmove-bad.sgf", "(;GM[1]SZ[5])");
+    let both = variago(&["genmove", arg(&sgf), "--playouts", "5", "--time", "1"]);
+    assert_input_error(&both, "cannot be used with");
+    assert_input_error(&variago(&["genmove", arg(&sgf), "--threads", "0"]), "--threads");
+    assert_input_error(&variago(&["genmove", arg(&sgf), "--time", "0"]), "--time");
+    assert_input_error(&variago(&["genmove", arg(&sgf), "--level", "11"]), "11");
+    let over = file("genmove-over.sgf", "(;GM[1]SZ[5];B[];W[])");
+    assert_input_error(&variago(&["genmove", arg(&over)]), "the game is over");
+}

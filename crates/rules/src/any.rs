@@ -86,6 +86,7 @@ impl AnyGame {
 
 impl Game for AnyGame {
     type Move = Move;
+    const PASS: Move = Move::Pass;
     type Score = AreaScore;
 
     fn to_move(&self) -> Color {

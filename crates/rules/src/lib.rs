@@ -234,6 +234,10 @@ pub trait Game: Clone + Send + Sync + fmt::Debug {
     /// The score breakdown this variant prints.
     type Score: ScoreSheet;
 
+    /// The pass of this variant (every variant has one): the search treats it apart (AMAF, the
+    /// pass rules).
+    const PASS: Self::Move;
+
     /// The player whose turn it is.
     fn to_move(&self) -> Color;
     /// Writes every legal move (pass included where legal) into `out`, after clearing it; writes

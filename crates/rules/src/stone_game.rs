@@ -292,6 +292,7 @@ fn side_key(c: Color) -> u64 {
 
 impl<R: StoneRules> Game for StoneGame<R> {
     type Move = Move;
+    const PASS: Move = Move::Pass;
     type Score = AreaScore;
 
     fn to_move(&self) -> Color {

@@ -1095,6 +1095,7 @@ fn remove_chain(board: &mut Board, p: Point) {
 
 impl Game for Galice {
     type Move = Turn;
+    const PASS: Turn = Turn::Pass;
     type Score = GaliceScore;
 
     /// Black during the setup, White during the colour choice (see the module docs).

@@ -1,0 +1,260 @@
+//! variago's AI: Monte-Carlo tree search (UCT with RAVE/AMAF) over light playouts, generic over
+//! the rules engine's [`Game`] trait so that every variant gets an opponent from one search.
+//!
+//! The search is monomorphised per variant (no `dyn` in the playout loop). Threads use root
+//! parallelism: each thread grows its own tree from its own seed and the root statistics are
+//! summed, so there is no locking and a playout-limited search is reproducible for any number of
+//! threads. Pure library: std threads, no I/O, no async.
+
+mod tree;
+
+use std::time::{Duration, Instant};
+
+use variago_rules::{Color, Game, ScoreSheet};
+
+use crate::tree::Tree;
+
+/// How long and how the search thinks: the knobs a caller (CLI, GTP, match runner) sets.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// Playouts for the whole move, summed over threads: the limit that makes results
+    /// reproducible. `u64::MAX` means no limit when `time` is set (without `time` the default
+    /// budget applies, so that a search always ends).
+    pub playouts: u64,
+    /// Wall-clock time for the move, the limit people and matches use.
+    pub time: Option<Duration>,
+    /// Threads, each growing its own tree (root parallelism); at least 1.
+    pub threads: usize,
+    /// Seed of the first thread's playouts; thread `t` derives its own seed from it, so the same
+    /// seed and playout budget give the same move.
+    pub seed: u64,
+    /// UCT exploration constant: small, as RAVE already spreads the early visits.
+    pub exploration: f64,
+    /// Visits at which a child's own value and its AMAF value weigh about equally: RAVE's
+    /// equivalence parameter.
+    pub rave_equivalence: f64,
+    /// Visits a leaf needs before its children are added: keeps the tree (and memory) small.
+    pub expand_after: u32,
+    /// Nodes a tree may hold, per thread: beyond it leaves stop expanding (a memory bound for long
+    /// time limits; a node takes about 32 bytes).
+    pub max_nodes: usize,
+    /// Resign when the best move's win rate is below this (after enough playouts); `None`, the
+    /// default, never resigns so that no game is given away by a noisy estimate.
+    pub resign_below: Option<f64>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            playouts: 10_000,
+            time: None,
+            threads: 1,
+            seed: 1,
+            exploration: 0.2,
+            rave_equivalence: 1000.0,
+            expand_after: 2,
+            max_nodes: 2_000_000,
+            resign_below: None,
+        }
+    }
+}
+
+/// A strength a person can pick, 1 (weakest) to 10 (strongest): the budgets grow by doubling so
+/// that each level is clearly stronger than the one below.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+impl Level {
+    /// The weakest level.
+    pub const MIN: Level = Level(1);
+    /// The strongest level: the full time budget.
+    pub const MAX: Level = Level(10);
+    /// The time the strongest level thinks per move.
+    pub const FULL_TIME: Duration = Duration::from_secs(5);
+
+    /// A level from 1 to 10, or `None` outside that range.
+    pub fn new(level: u8) -> Option<Level> {
+        (1..=10).contains(&level).then_some(Level(level))
+    }
+
+    /// The level's number.
+    pub fn get(self) -> u8 {
+        self.0
+    }
+
+    /// Playouts per move: 250 at level 1, doubling up to 64,000 at level 9; `None` at level 10,
+    /// which thinks for [`Level::FULL_TIME`] instead.
+    pub fn playouts(self) -> Option<u64> {
+        (self.0 < 10).then(|| 250 << (self.0 - 1))
+    }
+
+    /// Default settings with this level's budget.
+    pub fn settings(self) -> Settings {
+        match self.playouts() {
+            Some(playouts) => Settings { playouts, ..Settings::default() },
+            None => Settings { playouts: u64::MAX, time: Some(Self::FULL_TIME), ..Settings::default() },
+        }
+    }
+}
+
+/// What the search found for one root move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveStats<M> {
+    /// The move.
+    pub mv: M,
+    /// Playouts through it, summed over threads.
+    pub visits: u64,
+    /// Its win rate for the side to move (a draw counts half).
+    pub winrate: f64,
+}
+
+/// The search's answer: the move to play and the evidence for it, for display and for tests.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis<M> {
+    /// The move to play (most visited, corrected by the pass rules).
+    pub best: M,
+    /// Playouts through the chosen move.
+    pub visits: u64,
+    /// The chosen move's win rate for the side to move.
+    pub winrate: f64,
+    /// Whether the side to move should resign (only with [`Settings::resign_below`]).
+    pub resign: bool,
+    /// Expected continuation, starting with `best` (from the first thread's tree).
+    pub pv: Vec<M>,
+    /// Every root move, most visited first.
+    pub moves: Vec<MoveStats<M>>,
+    /// Playouts run in all.
+    pub playouts: u64,
+    /// Wall-clock time the search took.
+    pub elapsed: Duration,
+}
+
+/// The search: settings plus the entry points that run it.
+#[derive(Clone, Debug, Default)]
+pub struct Search {
+    settings: Settings,
+}
+
+/// A seed per thread, spread out so that neighbouring seeds give unrelated playouts.
+fn thread_seed(seed: u64, thread: usize) -> u64 {
+    let mut z = seed.wrapping_add((thread as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl Search {
+    /// A search with these settings.
+    pub fn new(settings: Settings) -> Self {
+        Search { settings }
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The move to play for the side to move, or `None` once the game is over.
+    pub fn best_move<G: Game>(&self, game: &G) -> Option<G::Move> {
+        self.analyse(game).map(|a| a.best)
+    }
+
+    /// Searches `game` within the limits and returns the chosen move with its statistics, or
+    /// `None` once the game is over.
+    pub fn analyse<G: Game>(&self, game: &G) -> Option<Analysis<G::Move>> {
+        if game.is_over() {
+            return None;
+        }
+        let settings = &self.settings;
+        let start = Instant::now();
+        let deadline = settings.time.map(|t| start + t);
+        let threads = settings.threads.max(1);
+        let budget = if settings.time.is_none() && settings.playouts == u64::MAX {
+            Settings::default().playouts
+        } else {
+            settings.playouts
+        };
+        let share = |t: usize| budget / threads as u64 + u64::from((t as u64) < budget % threads as u64);
+        let trees: Vec<Tree<G>> = if threads == 1 {
+            vec![Tree::grow(game, settings, thread_seed(settings.seed, 0), budget, deadline)]
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads)
+                    .map(|t| {
+                        scope.spawn(move || {
+                            Tree::grow(game, settings, thread_seed(settings.seed, t), share(t), deadline)
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().expect("a search thread panicked")).collect()
+            })
+        };
+        Some(self.conclude(game, &trees, start.elapsed()))
+    }
+
+    /// Sums the root statistics of every tree and applies the pass and resign rules.
+    fn conclude<G: Game>(&self, game: &G, trees: &[Tree<G>], elapsed: Duration) -> Analysis<G::Move> {
+        let first = &trees[0];
+        let mut moves: Vec<(MoveStats<G::Move>, u64)> = first.nodes[0]
+            .children()
+            .map(|i| (MoveStats { mv: first.nodes[i].mv, visits: 0, winrate: 0.5 }, 0))
+            .collect();
+        for tree in trees {
+            // every tree lists the root's legal moves in the same order
+            for (slot, i) in moves.iter_mut().zip(tree.nodes[0].children()) {
+                slot.0.visits += u64::from(tree.nodes[i].visits);
+                slot.1 += u64::from(tree.nodes[i].wins);
+            }
+        }
+        let mut moves: Vec<MoveStats<G::Move>> = moves
+            .into_iter()
+            .map(|(mut stats, wins)| {
+                if stats.visits > 0 {
+                    stats.winrate = wins as f64 / (2 * stats.visits) as f64;
+                }
+                stats
+            })
+            .collect();
+        // most visited first; a stable sort keeps the legal-move order among equals
+        moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.winrate.total_cmp(&a.winrate)));
+        let chosen = self.apply_pass_rules(game, &moves);
+        let best = moves[chosen].clone();
+        let resign = self.settings.resign_below.is_some_and(|t| best.winrate < t && best.visits >= 200);
+        let mut pv = vec![best.mv];
+        if let Some(child) = first.nodes[0].children().find(|&i| first.nodes[i].mv == best.mv) {
+            pv.extend(first.line_below(child, 15));
+        }
+        Analysis {
+            best: best.mv,
+            visits: best.visits,
+            winrate: best.winrate,
+            resign,
+            pv,
+            moves,
+            playouts: trees.iter().map(|t| t.playouts).sum(),
+            elapsed,
+        }
+    }
+
+    /// Index of the move to play among `moves` (most visited first). Passing is chosen when it ends
+    /// the game with a win; otherwise a pass is kept only if the area score as it stands is a win
+    /// for the mover (so the opponent cannot end the game with a loss for us by passing too) or if
+    /// it is the only legal move; otherwise the most visited other move is played.
+    fn apply_pass_rules<G: Game>(&self, game: &G, moves: &[MoveStats<G::Move>]) -> usize {
+        let me = game.to_move();
+        let wins = |winner: Option<Color>| winner == Some(me);
+        if let Some(pass) = moves.iter().position(|m| m.mv == G::PASS) {
+            let mut after = game.clone();
+            if after.play(moves[pass].mv).is_ok()
+                && after.is_over()
+                && after.outcome().is_some_and(|r| wins(r.winner))
+            {
+                return pass;
+            }
+        }
+        if moves[0].mv != G::PASS || moves.len() == 1 || wins(game.score().result().winner) {
+            return 0;
+        }
+        1
+    }
+}

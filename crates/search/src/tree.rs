@@ -1,0 +1,251 @@
+//! One search tree: UCT with RAVE/AMAF over an arena of nodes, grown by light playouts.
+//!
+//! Each tree belongs to one thread (root parallelism), so nothing here is shared or locked.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use variago_rules::{Color, Game, ScoreSheet};
+
+use crate::Settings;
+
+/// A node: the move that leads to it and the statistics of the player who made that move.
+///
+/// Wins are counted in half-points (2 a win, 1 a draw), so they stay exact integers and the
+/// seeded runs stay bit-for-bit reproducible.
+#[derive(Clone, Debug)]
+pub(crate) struct Node<M> {
+    /// The move from the parent (a placeholder at the root).
+    pub mv: M,
+    /// Who played `mv`: the side whose view `wins` and `amaf_wins` take.
+    pub mover: Color,
+    /// Index of the first child; the children are contiguous.
+    pub first: u32,
+    /// Number of children (0 until expanded, and for terminal positions).
+    pub count: u32,
+    /// Playouts through this node.
+    pub visits: u32,
+    /// Half-point wins of `mover` in those playouts.
+    pub wins: u32,
+    /// Playouts from the parent in which `mover` played `mv` later on (all moves as first).
+    pub amaf_visits: u32,
+    /// Half-point wins of `mover` in those playouts.
+    pub amaf_wins: u32,
+}
+
+impl<M> Node<M> {
+    fn new(mv: M, mover: Color) -> Self {
+        Node { mv, mover, first: 0, count: 0, visits: 0, wins: 0, amaf_visits: 0, amaf_wins: 0 }
+    }
+
+    /// The children's index range in the arena.
+    pub fn children(&self) -> std::ops::Range<usize> {
+        self.first as usize..(self.first + self.count) as usize
+    }
+}
+
+/// Multiplicative hashing for the AMAF map: moves are small plain values, SipHash would cost more
+/// than the playout's bookkeeping is worth.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// Half-points of `color` for a game `winner` (`None` is a draw).
+#[inline]
+fn reward(winner: Option<Color>, color: Color) -> u32 {
+    match winner {
+        Some(w) if w == color => 2,
+        Some(_) => 0,
+        None => 1,
+    }
+}
+
+/// A search tree rooted at one position.
+pub(crate) struct Tree<G: Game> {
+    pub nodes: Vec<Node<G::Move>>,
+    /// Playouts run.
+    pub playouts: u64,
+}
+
+/// Buffers reused from playout to playout.
+struct Scratch<M> {
+    path: Vec<usize>,
+    sequence: Vec<(M, Color)>,
+    first_player: HashMap<M, Color, BuildHasherDefault<FxHasher>>,
+    moves: Vec<M>,
+}
+
+impl<G: Game> Tree<G> {
+    /// Grows a tree from `root` (a position that is not over) with `playouts` playouts, stopping
+    /// early at `deadline`.
+    pub fn grow(root: &G, settings: &Settings, seed: u64, playouts: u64, deadline: Option<Instant>) -> Self {
+        let mut moves = Vec::new();
+        root.legal_moves(&mut moves);
+        let placeholder = *moves.first().expect("a position that is not over has a legal move");
+        let mut tree = Tree { nodes: vec![Node::new(placeholder, root.to_move().opponent())], playouts: 0 };
+        tree.expand(0, root, &mut moves);
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut scratch =
+            Scratch { path: Vec::new(), sequence: Vec::new(), first_player: HashMap::default(), moves };
+        while tree.playouts < playouts {
+            if tree.playouts % 32 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            tree.playout(root, settings, &mut rng, &mut scratch);
+            tree.playouts += 1;
+        }
+        tree
+    }
+
+    fn expand(&mut self, node: usize, state: &G, moves: &mut Vec<G::Move>) {
+        state.legal_moves(moves);
+        let mover = state.to_move();
+        self.nodes[node].first = self.nodes.len() as u32;
+        self.nodes[node].count = moves.len() as u32;
+        self.nodes.extend(moves.iter().map(|&mv| Node::new(mv, mover)));
+    }
+
+    /// UCT on the RAVE-blended value: the AMAF value counts fully while the child has few visits of
+    /// its own and fades as they grow (Gelly and Silver's minimum-error schedule).
+    fn select(&self, node: usize, settings: &Settings) -> usize {
+        let parent = &self.nodes[node];
+        let log_parent = (parent.visits.max(1) as f64).ln();
+        let mut best = (f64::NEG_INFINITY, parent.first as usize);
+        for i in parent.children() {
+            let c = &self.nodes[i];
+            let n = c.visits as f64;
+            let an = c.amaf_visits as f64;
+            let q = if c.visits > 0 { c.wins as f64 / (2.0 * n) } else { 0.5 };
+            let value = if c.amaf_visits > 0 {
+                let aq = c.amaf_wins as f64 / (2.0 * an);
+                let beta = an / (an + n + n * an / settings.rave_equivalence);
+                beta * aq + (1.0 - beta) * q
+            } else {
+                q
+            };
+            let score = value + settings.exploration * (log_parent / (n + 1.0)).sqrt();
+            if score > best.0 {
+                best = (score, i);
+            }
+        }
+        best.1
+    }
+
+    fn playout(&mut self, root: &G, settings: &Settings, rng: &mut SmallRng, scratch: &mut Scratch<G::Move>) {
+        let mut state = root.clone();
+        scratch.path.clear();
+        scratch.sequence.clear();
+        let mut node = 0;
+        scratch.path.push(0);
+        // down the tree
+        loop {
+            if self.nodes[node].count == 0 {
+                if state.is_over()
+                    || self.nodes[node].visits < settings.expand_after
+                    || self.nodes.len() >= settings.max_nodes
+                {
+                    break;
+                }
+                self.expand(node, &state, &mut scratch.moves);
+            }
+            let child = self.select(node, settings);
+            let (mv, mover) = (self.nodes[child].mv, self.nodes[child].mover);
+            state.play(mv).expect("the tree holds the legal moves of its exact positions");
+            scratch.sequence.push((mv, mover));
+            scratch.path.push(child);
+            node = child;
+        }
+        // the light playout
+        let cap = state.playout_cap();
+        let mut played = 0;
+        while played < cap && !state.is_over() {
+            let mover = state.to_move();
+            let mv = state.play_light_move(rng);
+            scratch.sequence.push((mv, mover));
+            played += 1;
+        }
+        let winner = match state.outcome() {
+            Some(result) => result.winner,
+            None => state.score().result().winner,
+        };
+        self.back_up(scratch, winner);
+    }
+
+    /// Adds the result to every node on the path, and to the AMAF statistics of every child of a
+    /// path node whose move its mover played first later in the playout. Passes get no AMAF
+    /// credit: a pass is one move that means different things at different times.
+    fn back_up(&mut self, scratch: &mut Scratch<G::Move>, winner: Option<Color>) {
+        for &i in &scratch.path {
+            let n = &mut self.nodes[i];
+            n.visits += 1;
+            n.wins += reward(winner, n.mover);
+        }
+        let first_player = &mut scratch.first_player;
+        first_player.clear();
+        let inner = scratch.path.len() - 1;
+        for (i, &(mv, mover)) in scratch.sequence.iter().enumerate().rev() {
+            if mv != G::PASS {
+                first_player.insert(mv, mover);
+            }
+            if i < inner {
+                let range = self.nodes[scratch.path[i]].children();
+                for c in &mut self.nodes[range] {
+                    if first_player.get(&c.mv) == Some(&c.mover) {
+                        c.amaf_visits += 1;
+                        c.amaf_wins += reward(winner, c.mover);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The principal variation below root child `child`: the most visited child, repeatedly.
+    pub fn line_below(&self, mut node: usize, max: usize) -> Vec<G::Move> {
+        let mut line = Vec::new();
+        while line.len() < max {
+            let n = &self.nodes[node];
+            let Some(next) =
+                n.children().filter(|&c| self.nodes[c].visits > 0).max_by_key(|&c| self.nodes[c].visits)
+            else {
+                break;
+            };
+            line.push(self.nodes[next].mv);
+            node = next;
+        }
+        line
+    }
+}

@@ -1,0 +1,166 @@
+//! The search's contracts: it finds the obvious move, never plays an illegal one, repeats itself
+//! with a fixed seed, and does not throw won games away by passing.
+
+use std::time::{Duration, Instant};
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use variago_records::Record;
+use variago_rules::galice::{Galice, Turn};
+use variago_rules::{AnyGame, Game, Geometry, Move, VariantSpec};
+use variago_search::{Level, Search, Settings};
+
+fn position(sgf: &str) -> AnyGame {
+    Record::from_sgf(sgf).expect("a valid record").replay().expect("legal moves")
+}
+
+fn vertex(game: &AnyGame, text: &str) -> Move {
+    Move::Place(game.board().geometry().parse_vertex(text).expect("a vertex"))
+}
+
+fn playouts(n: u64) -> Settings {
+    Settings { playouts: n, ..Settings::default() }
+}
+
+/// A 5x5 wall fight: White's C1 is in atari at D1. Black to move captures there and wins; White to
+/// move connects there and wins (komi 3.5 makes the one stone decide the game). In every variant.
+fn wall(variant: &str, to_move: char) -> AnyGame {
+    position(&format!(
+        "(;GM[1]SZ[5]KM[3.5]RU[{variant}]AB[ca][cb][cc][cd][be]AW[da][db][dc][dd][ce]PL[{to_move}])"
+    ))
+}
+
+#[test]
+fn captures_and_saves_the_stone_in_atari() {
+    for variant in variago_rules::playout::BENCH_SPECS {
+        for to_move in ['B', 'W'] {
+            let game = wall(variant, to_move);
+            let analysis = Search::new(playouts(3000)).analyse(&game).expect("the game goes on");
+            assert_eq!(analysis.best, vertex(&game, "D1"), "{variant}, {to_move} to move: {analysis:?}");
+            assert!(analysis.winrate > 0.6, "{variant}, {to_move}: {}", analysis.winrate);
+        }
+    }
+}
+
+#[test]
+fn same_seed_same_move_and_statistics() {
+    let game = wall("go", 'B');
+    for threads in [1, 2] {
+        let settings = Settings { playouts: 800, threads, seed: 7, ..Settings::default() };
+        let a = Search::new(settings.clone()).analyse(&game).unwrap();
+        let b = Search::new(settings).analyse(&game).unwrap();
+        assert_eq!((a.best, &a.moves, &a.pv), (b.best, &b.moves, &b.pv), "{threads} thread(s)");
+        assert_eq!(a.playouts, 800);
+    }
+}
+
+fn nine_by_nine() -> AnyGame {
+    AnyGame::new(&"go".parse().unwrap(), Geometry::square(9).unwrap())
+}
+
+#[test]
+fn multi_threaded_search_sums_the_roots_and_plays_legally() {
+    let game = nine_by_nine();
+    let settings = Settings { playouts: 3000, threads: 3, ..Settings::default() };
+    let analysis = Search::new(settings).analyse(&game).unwrap();
+    assert_eq!(analysis.playouts, 3000);
+    assert_eq!(analysis.moves.iter().map(|m| m.visits).sum::<u64>(), 3000);
+    assert_eq!(game.check(analysis.best), Ok(()));
+}
+
+#[test]
+fn time_limit_stops_the_search() {
+    let game = nine_by_nine();
+    let settings = Settings {
+        playouts: u64::MAX,
+        time: Some(Duration::from_millis(60)),
+        threads: 2,
+        ..Settings::default()
+    };
+    let clock = Instant::now();
+    let analysis = Search::new(settings).analyse(&game).unwrap();
+    assert!(clock.elapsed() < Duration::from_secs(2), "{:?}", clock.elapsed());
+    assert!(analysis.playouts > 0);
+    assert_eq!(game.check(analysis.best), Ok(()));
+}
+
+#[test]
+fn passes_to_end_a_won_game_and_not_a_lost_one() {
+    // settled: Black's 15 points against White's 10; White just passed
+    let settled =
+        "(;GM[1]SZ[5]KM[0.5]RU[go]AB[ca][cb][cc][cd][ce][bb][bd]AW[da][db][dc][dd][de][eb][ed]PL[W];W[])";
+    let game = position(settled);
+    assert_eq!(Search::new(playouts(500)).best_move(&game), Some(Move::Pass));
+    // the same after a Black pass: White passing would lose, so White plays on
+    let game = position(&settled.replace("PL[W];W[]", "PL[B];B[]"));
+    let best = Search::new(playouts(500)).best_move(&game).unwrap();
+    assert_ne!(best, Move::Pass);
+    assert_eq!(game.check(best), Ok(()));
+    // an empty board but White's stone: Black passing would hand White the game
+    let game = position("(;GM[1]SZ[5]KM[0.5]AW[cc]PL[W];W[])");
+    let best = Search::new(playouts(500)).best_move(&game).unwrap();
+    assert_ne!(best, Move::Pass);
+    assert_eq!(game.check(best), Ok(()));
+    // nothing is decided by a finished game
+    assert_eq!(Search::new(playouts(10)).best_move(&position("(;GM[1]SZ[3];B[];W[])")), None);
+}
+
+/// Plays `moves` random light moves (stopping at the end of the game) and checks the search's
+/// answer is legal.
+fn legal_after_random_play<G: Game>(start: &G, rng: &mut SmallRng, settings: &Settings) {
+    let mut game = start.clone();
+    let moves = rng.random_range(0..40);
+    for _ in 0..moves {
+        if game.is_over() {
+            break;
+        }
+        game.play_light_move(rng);
+    }
+    match Search::new(settings.clone()).best_move(&game) {
+        Some(mv) => assert_eq!(game.check(mv), Ok(()), "{mv:?} in {game:?}"),
+        None => assert!(game.is_over()),
+    }
+}
+
+#[test]
+fn never_returns_an_illegal_move() {
+    let mut rng = SmallRng::seed_from_u64(3);
+    for spec in variago_rules::playout::BENCH_SPECS {
+        let spec: VariantSpec = spec.parse().unwrap();
+        for size in [3, 5] {
+            let start = AnyGame::new(&spec, Geometry::square(size).unwrap());
+            for seed in 0..6 {
+                let settings =
+                    Settings { playouts: 60, seed, threads: 1 + seed as usize % 2, ..Settings::default() };
+                legal_after_random_play(&start, &mut rng, &settings);
+            }
+        }
+    }
+    for seed in 0..6 {
+        legal_after_random_play(
+            &Galice::new(),
+            &mut rng,
+            &Settings { playouts: 12, seed, ..Settings::default() },
+        );
+    }
+}
+
+#[test]
+fn galice_answers_a_turn_in_every_stage() {
+    let mut game = Galice::new();
+    let search = Search::new(playouts(8));
+    for _ in 0..8 {
+        let turn: Turn = search.best_move(&game).unwrap();
+        game.play(turn).expect("a legal turn");
+    }
+}
+
+#[test]
+fn levels_double_their_playouts() {
+    assert_eq!(Level::new(0), None);
+    assert_eq!(Level::new(11), None);
+    assert_eq!(Level::MIN.playouts(), Some(250));
+    assert_eq!(Level::new(2).unwrap().playouts(), Some(500));
+    assert_eq!(Level::MAX.playouts(), None);
+    assert_eq!(Level::MAX.settings().time, Some(Level::FULL_TIME));
+}
