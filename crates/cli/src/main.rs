@@ -126,6 +126,7 @@ impl Failure {
 }
 
 fn main() -> ExitCode {
+    restore_default_sigpipe();
     let cli = Cli::parse();
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
@@ -133,6 +134,16 @@ fn main() -> ExitCode {
             eprintln!("error: {}", failure.message);
             ExitCode::from(failure.code)
         }
+    }
+}
+
+/// Lets a closed pipe (`variago legal ... | head -1`) end the process quietly, as it does for
+/// every Unix tool, instead of making `println!` panic.
+fn restore_default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to the default at start-up, before any thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 

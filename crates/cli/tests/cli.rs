@@ -252,3 +252,18 @@ fn genmove_bad_input_gets_exit_code_2() {
     let over = file("genmove-over.sgf", "(;GM[1]SZ[5];B[];W[])");
     assert_input_error(&variago(&["genmove", arg(&over)]), "the game is over");
 }
+
+#[test]
+fn a_closed_output_pipe_is_no_panic() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_variago"))
+        .args(["perft", "--variant", "go", "--size", "5", "--depth", "2", "--divide"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader goes away before the output is written
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
