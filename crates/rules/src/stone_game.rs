@@ -210,7 +210,7 @@ impl<R: StoneRules> StoneGame<R> {
     }
 
     /// Judges a placement on a point known to be empty, in a game that is not over.
-    #[inline]
+    #[inline(always)]
     fn judge_free_point(&self, p: Point) -> Result<Verdict<R::Memory>, Illegal> {
         let mover = self.to_move;
         let common = self.rules.common();
@@ -251,6 +251,7 @@ impl<R: StoneRules> StoneGame<R> {
     }
 
     /// Plays a placement that [`Self::judge_placement`] accepted.
+    #[inline(always)]
     fn apply_placement(&mut self, p: Point, verdict: Verdict<R::Memory>) {
         self.previous_board = self.board.hash();
         let placement = self.rules.place(&mut self.board, self.to_move, p, verdict.memory);
@@ -266,6 +267,7 @@ impl<R: StoneRules> StoneGame<R> {
     }
 
     /// Records the end of a turn: superko history, own boards, side to move.
+    #[inline(always)]
     fn end_turn(&mut self, placed: bool) {
         let mover = self.to_move;
         let hash = self.board.hash();
@@ -380,13 +382,14 @@ impl<R: StoneRules> Game for StoneGame<R> {
 
     /// Draws empty points uniformly without replacement until one is a legal non-eye placement,
     /// moving each rejected point to the end of the empty list so that it is not drawn again.
+    #[inline(always)]
     fn play_light_move<G: rand::Rng + ?Sized>(&mut self, rng: &mut G) -> Move {
         if self.is_over() {
             return Move::Pass;
         }
         let mut candidates = self.board.empties().len();
         while candidates > 0 {
-            let i = rng.random_range(0..candidates);
+            let i = crate::playout::below(rng, candidates);
             let p = self.board.empties()[i];
             if !self.board.is_eye(p, self.to_move) {
                 if let Ok(verdict) = self.judge_free_point(p) {
