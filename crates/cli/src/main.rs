@@ -3,6 +3,8 @@
 
 mod bench;
 mod genmove;
+mod gtp;
+mod matches;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -110,6 +112,9 @@ enum Command {
         /// The record.
         file: PathBuf,
     },
+    /// Games between two engines, colours alternating: a line per game, a table, and
+    /// `ENGINE_A W-L-D ENGINE_B` as the last line.
+    Match(matches::Options),
 }
 
 /// An error for the user: one line on stderr, and the exit code.
@@ -247,6 +252,7 @@ fn run(command: Command) -> Result<(), Failure> {
             genmove::print(&analysis, " ", |mv| move_text(geometry, mv));
             Ok(())
         }
+        Command::Match(options) => matches::run(options),
     }
 }
 

@@ -1,0 +1,101 @@
+//! A small GTP v2 client: an external engine started as a process, spoken to over its standard
+//! input and output. Every failure (not found, crashed, malformed answer) is an error message,
+//! never a panic or a hang on a dead engine.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// A running GTP engine.
+pub struct Gtp {
+    /// The command line, for messages.
+    name: String,
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+/// Why a GTP command did not succeed.
+#[derive(Debug)]
+pub enum GtpError {
+    /// The engine answered `?`: it refused the command (the text is its message).
+    Refused(String),
+    /// The engine is gone or does not speak GTP.
+    Failed(String),
+}
+
+impl std::fmt::Display for GtpError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GtpError::Refused(text) | GtpError::Failed(text) => f.write_str(text),
+        }
+    }
+}
+
+impl Gtp {
+    /// Starts `command` (a program and its arguments, split at white space).
+    pub fn start(command: &str) -> Result<Gtp, String> {
+        let mut words = command.split_whitespace();
+        let program = words.next().ok_or("the GTP engine's command line is empty")?;
+        let mut child = Command::new(program)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start GTP engine '{command}': {e}"))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(format!("GTP engine '{command}': no pipes to it"));
+        };
+        Ok(Gtp { name: command.to_string(), child, stdin, stdout: BufReader::new(stdout) })
+    }
+
+    /// Sends one command and returns the answer's text (after `= `), or why it failed.
+    pub fn command(&mut self, command: &str) -> Result<String, GtpError> {
+        let failed = |what: String| GtpError::Failed(format!("GTP engine '{}' {what}", self.name));
+        writeln!(self.stdin, "{command}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| failed(format!("cannot take '{command}': {e} (has it exited?)")))?;
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            let read = self
+                .stdout
+                .read_line(&mut line)
+                .map_err(|e| failed(format!("cannot be read after '{command}': {e}")))?;
+            if read == 0 {
+                return Err(failed(format!("exited while answering '{command}'")));
+            }
+            let line = line.trim_end_matches(['\n', '\r']);
+            if line.trim().is_empty() {
+                if lines.is_empty() {
+                    continue; // blank lines before an answer
+                }
+                break;
+            }
+            lines.push(line.to_string());
+        }
+        let text = lines.join("\n");
+        let (status, body) = text.split_at(1);
+        let body = body.trim_start_matches(|c: char| c.is_ascii_digit()).trim().to_string();
+        match status {
+            "=" => Ok(body),
+            "?" => Err(GtpError::Refused(format!("GTP engine '{}' refused '{command}': {body}", self.name))),
+            _ => Err(failed(format!("gave a malformed answer to '{command}': {text}"))),
+        }
+    }
+
+    /// Asks the engine to quit and waits for it.
+    pub fn quit(mut self) {
+        let _ = self.command("quit");
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Gtp {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}

@@ -1,0 +1,377 @@
+//! `variago match`: games between two engines (the built-in AI or external GTP programs), the
+//! colours alternating, refereed by variago's rules engine, with a summary table at the end.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use variago_records::Record;
+use variago_records::sgf::move_text;
+use variago_rules::spec::Variant;
+use variago_rules::{AnyGame, Color, Game, Geometry, HalfPoints, Move, ScoreSheet, VariantSpec};
+use variago_search::Settings;
+
+use crate::gtp::{Gtp, GtpError};
+use crate::{Failure, genmove, is_galice, spec_and_size};
+
+/// The flags of `variago match`.
+#[derive(clap::Args)]
+pub struct Options {
+    /// The engine playing Black in game 1: `variago:level=N`, `variago:playouts=N,threads=T`
+    /// (also `time=S`) or `gtp:COMMAND LINE`.
+    #[arg(long)]
+    pub black: String,
+    /// The engine playing White in game 1; the colours swap every game.
+    #[arg(long)]
+    pub white: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 10)]
+    pub games: u32,
+    /// Variant spec (GTP engines play `go` only).
+    #[arg(long, default_value = "go")]
+    pub variant: String,
+    /// Board size, `N` or `WxH` (default 9).
+    #[arg(long)]
+    pub size: Option<String>,
+    /// Komi (default: the spec's).
+    #[arg(long)]
+    pub komi: Option<String>,
+    /// Moves after which a game is scored as it stands (default 3 per point).
+    #[arg(long)]
+    pub max_moves: Option<usize>,
+    /// Folder to save each game as SGF (game-001.sgf, ...).
+    #[arg(long)]
+    pub sgf_dir: Option<PathBuf>,
+    /// Random seed of the built-in engines (varied per game and engine).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// An engine as named on the command line.
+enum EngineSpec {
+    /// The built-in search with these settings (its seed is varied per game).
+    Builtin(Settings),
+    /// An external GTP engine's command line.
+    Gtp(String),
+}
+
+/// Reads `variago[:key=value,...]` (keys `level`, `playouts`, `time`, `threads`) or
+/// `gtp:COMMAND LINE`.
+fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure> {
+    if let Some(command) = text.strip_prefix("gtp:") {
+        return Ok(EngineSpec::Gtp(command.trim().to_string()));
+    }
+    let options = match text.split_once(':') {
+        Some(("variago", options)) => options,
+        None if text == "variago" => "",
+        _ => return Err(Failure::input(format!("engine '{text}': write variago:level=N or gtp:COMMAND"))),
+    };
+    let (mut level, mut playouts, mut time, mut threads) = (None, None, None, 1);
+    for option in options.split(',').filter(|o| !o.trim().is_empty()) {
+        let bad = || Failure::input(format!("engine '{text}': bad option '{option}'"));
+        let (key, value) = option.split_once('=').ok_or_else(bad)?;
+        match key.trim() {
+            "level" => level = Some(value.trim().parse().map_err(|_| bad())?),
+            "playouts" => playouts = Some(value.trim().parse().map_err(|_| bad())?),
+            "time" => time = Some(value.trim().parse().map_err(|_| bad())?),
+            "threads" => threads = value.trim().parse().map_err(|_| bad())?,
+            _ => return Err(bad()),
+        }
+    }
+    if level.is_some_and(|l| !(1..=10).contains(&l)) {
+        return Err(Failure::input(format!("engine '{text}': the level is 1 to 10")));
+    }
+    genmove::settings(playouts, time, threads, seed, level).map(EngineSpec::Builtin).map_err(Failure::input)
+}
+
+/// A running engine.
+enum Engine {
+    Builtin(Settings),
+    Gtp(Gtp),
+}
+
+/// What an engine answered to `genmove`.
+enum Reply {
+    Move(Move),
+    Resign,
+}
+
+/// An engine failure that ends the match: exit code 2.
+fn failed(e: GtpError) -> Failure {
+    Failure::input(e)
+}
+
+fn gtp_color(color: Color) -> &'static str {
+    match color {
+        Color::Black => "b",
+        Color::White => "w",
+    }
+}
+
+impl Engine {
+    fn start(spec: &EngineSpec) -> Result<Engine, Failure> {
+        Ok(match spec {
+            EngineSpec::Builtin(settings) => Engine::Builtin(settings.clone()),
+            EngineSpec::Gtp(command) => Engine::Gtp(Gtp::start(command).map_err(Failure::input)?),
+        })
+    }
+
+    /// Prepares a new game.
+    fn new_game(&mut self, geometry: Geometry, komi: HalfPoints, seed: u64) -> Result<(), Failure> {
+        match self {
+            Engine::Builtin(settings) => settings.seed = seed,
+            Engine::Gtp(gtp) => {
+                gtp.command(&format!("boardsize {}", geometry.width())).map_err(failed)?;
+                gtp.command(&format!("komi {}", komi.as_f64())).map_err(failed)?;
+                gtp.command("clear_board").map_err(failed)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The engine's move for the side to move.
+    fn genmove(&mut self, game: &AnyGame) -> Result<Reply, Failure> {
+        let geometry = game.board().geometry();
+        match self {
+            Engine::Builtin(settings) => {
+                settings.seed = settings.seed.wrapping_add(1);
+                let analysis = game.clone().visit(genmove::Single(settings.clone()));
+                Ok(analysis.map_or(Reply::Move(Move::Pass), |a| {
+                    if a.resign { Reply::Resign } else { Reply::Move(a.best) }
+                }))
+            }
+            Engine::Gtp(gtp) => {
+                let answer =
+                    gtp.command(&format!("genmove {}", gtp_color(game.to_move()))).map_err(failed)?;
+                let answer = answer.trim();
+                if answer.eq_ignore_ascii_case("resign") {
+                    Ok(Reply::Resign)
+                } else if answer.eq_ignore_ascii_case("pass") {
+                    Ok(Reply::Move(Move::Pass))
+                } else {
+                    geometry.parse_vertex(answer).map(|p| Reply::Move(Move::Place(p))).map_err(|e| {
+                        Failure::input(format!("GTP engine gave a malformed move '{answer}': {e}"))
+                    })
+                }
+            }
+        }
+    }
+
+    /// Tells the engine the opponent's move.
+    fn play(&mut self, color: Color, mv: Move, geometry: Geometry) -> Result<(), Failure> {
+        if let Engine::Gtp(gtp) = self {
+            gtp.command(&format!("play {} {}", gtp_color(color), move_text(geometry, mv))).map_err(failed)?;
+        }
+        Ok(())
+    }
+
+    fn stop(self) {
+        if let Engine::Gtp(gtp) = self {
+            gtp.quit();
+        }
+    }
+}
+
+/// How one game ended.
+struct GameEnd {
+    /// The winner, `None` for a draw.
+    winner: Option<Color>,
+    /// SGF `RE`.
+    result: String,
+    /// Why it ended, for the game's line.
+    reason: String,
+}
+
+/// Plays one game; `seats[0]` plays Black.
+fn play_game(
+    seats: [&mut Engine; 2],
+    spec: &VariantSpec,
+    geometry: Geometry,
+    max_moves: usize,
+    record: &mut Record,
+) -> Result<GameEnd, Failure> {
+    let mut game = AnyGame::new(spec, geometry);
+    loop {
+        if let Some(result) = game.outcome() {
+            return Ok(GameEnd {
+                winner: result.winner,
+                result: result.to_string(),
+                reason: "two passes".into(),
+            });
+        }
+        if record.moves.len() >= max_moves {
+            let result = game.score().result();
+            let reason = format!("{max_moves}-move cap, scored as it stands");
+            return Ok(GameEnd { winner: result.winner, result: result.to_string(), reason });
+        }
+        let color = game.to_move();
+        let mover = color as usize;
+        let win = |reason: String, suffix: char| {
+            let winner = color.opponent();
+            GameEnd { winner: Some(winner), result: format!("{}+{suffix}", winner.letter()), reason }
+        };
+        let mv = match seats[mover].genmove(&game)? {
+            Reply::Resign => return Ok(win(format!("{color} resigned"), 'R')),
+            Reply::Move(mv) => mv,
+        };
+        if let Err(reason) = game.play(mv) {
+            let text = move_text(geometry, mv);
+            return Ok(win(format!("{color} played the illegal move {text}: {reason}"), 'F'));
+        }
+        record.moves.push(mv);
+        seats[1 - mover].play(color, mv, geometry)?;
+    }
+}
+
+/// Wins, losses and draws of one engine, in all and per colour.
+#[derive(Default)]
+struct Tally {
+    /// `[wins, losses, draws]` as Black, then as White.
+    by_color: [[u32; 3]; 2],
+}
+
+impl Tally {
+    fn add(&mut self, color: Color, winner: Option<Color>) {
+        let column = match winner {
+            Some(w) if w == color => 0,
+            Some(_) => 1,
+            None => 2,
+        };
+        self.by_color[color as usize][column] += 1;
+    }
+
+    fn total(&self) -> [u32; 3] {
+        std::array::from_fn(|i| self.by_color[0][i] + self.by_color[1][i])
+    }
+}
+
+fn wld([w, l, d]: [u32; 3]) -> String {
+    format!("{w}-{l}-{d}")
+}
+
+/// The score rate (a draw counts half), its 95% Wilson interval, and the Elo difference.
+fn rates([w, l, d]: [u32; 3]) -> (f64, f64, f64, f64) {
+    let n = f64::from(w + l + d);
+    if n == 0.0 {
+        return (0.5, 0.0, 1.0, 0.0);
+    }
+    let p = (f64::from(w) + f64::from(d) / 2.0) / n;
+    let z = 1.96_f64;
+    let center = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    let elo = 0.0 - 400.0 * (1.0 / p.clamp(0.001, 0.999) - 1.0).log10();
+    (p, (center - half).max(0.0), (center + half).min(1.0), elo)
+}
+
+/// Runs the match and prints each game's line, the table, and the summary as the last line.
+pub fn run(options: Options) -> Result<(), Failure> {
+    if is_galice(&options.variant) {
+        return Err(Failure::input("match plays the single-board variants only (not galice)"));
+    }
+    let (mut spec, geometry) = spec_and_size(&options.variant, options.size.as_deref().or(Some("9")))?;
+    if let Some(text) = &options.komi {
+        let komi = HalfPoints::parse(text)
+            .ok_or_else(|| Failure::input(format!("--komi must be a multiple of 0.5, not '{text}'")))?;
+        spec.set_komi(komi);
+    }
+    let names = [options.black.clone(), options.white.clone()];
+    let specs = [parse_engine(&names[0], options.seed)?, parse_engine(&names[1], options.seed)?];
+    if specs.iter().any(|s| matches!(s, EngineSpec::Gtp(_))) {
+        if !matches!(spec.variant, Variant::Go(_)) {
+            return Err(Failure::input("a GTP engine plays standard go only (--variant go)"));
+        }
+        if geometry.width() != geometry.height() {
+            return Err(Failure::input("a GTP engine plays square boards only"));
+        }
+    }
+    if options.games == 0 {
+        return Err(Failure::input("--games must be at least 1"));
+    }
+    if let Some(dir) = &options.sgf_dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::input(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    ignore_sigpipe();
+    let max_moves = options.max_moves.unwrap_or(3 * geometry.points().count());
+    let mut engines = [Engine::start(&specs[0])?, Engine::start(&specs[1])?];
+    let mut tallies = [Tally::default(), Tally::default()];
+    let bar = ProgressBar::new(u64::from(options.games));
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games, {elapsed} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let mut out = std::io::stdout();
+    for index in 0..options.games {
+        // Game 1: the first engine is Black; the colours swap every game.
+        let black = (index % 2) as usize;
+        let seed = options.seed.wrapping_add(u64::from(index) << 32);
+        for (i, engine) in engines.iter_mut().enumerate() {
+            engine.new_game(geometry, spec.komi(), seed.wrapping_add(i as u64 * 1_000_003))?;
+        }
+        let mut record = Record::new(spec.clone(), geometry);
+        let [first, second] = &mut engines;
+        let seats = if black == 0 { [first, second] } else { [second, first] };
+        let end = play_game(seats, &spec, geometry, max_moves, &mut record)?;
+        record.result = Some(end.result.clone());
+        tallies[black].add(Color::Black, end.winner);
+        tallies[1 - black].add(Color::White, end.winner);
+        if let Some(dir) = &options.sgf_dir {
+            let path = dir.join(format!("game-{:03}.sgf", index + 1));
+            std::fs::write(&path, record.to_sgf())
+                .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))?;
+        }
+        let line = format!(
+            "game {}: {} (B) vs {} (W): {} after {} moves ({})",
+            index + 1,
+            names[black],
+            names[1 - black],
+            end.result,
+            record.moves.len(),
+            end.reason
+        );
+        bar.suspend(|| {
+            let _ = writeln!(out, "{line}");
+        });
+        bar.set_message(format!("{} {}", names[0], wld(tallies[0].total())));
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    for engine in engines {
+        engine.stop();
+    }
+    let _ = write!(out, "{}", table(&names, &tallies));
+    let _ = writeln!(out, "{} {} {}", names[0], wld(tallies[0].total()), names[1]);
+    Ok(())
+}
+
+/// The summary table: per engine its results in all and per colour, win rate, interval, Elo.
+fn table(names: &[String; 2], tallies: &[Tally; 2]) -> String {
+    let width = names.iter().map(String::len).max().unwrap_or(0).max(6);
+    let mut text = format!(
+        "{:width$}  {:>8}  {:>8}  {:>8}  {:>8}  {:>15}  {:>6}\n",
+        "engine", "W-L-D", "as B", "as W", "score", "95% interval", "Elo"
+    );
+    for (name, tally) in names.iter().zip(tallies) {
+        let total = tally.total();
+        let (p, low, high, elo) = rates(total);
+        text += &format!(
+            "{name:width$}  {:>8}  {:>8}  {:>8}  {:>7.1}%  {:>6.1}% - {:>5.1}%  {elo:>+6.0}\n",
+            wld(total),
+            wld(tally.by_color[0]),
+            wld(tally.by_color[1]),
+            100.0 * p,
+            100.0 * low,
+            100.0 * high,
+        );
+    }
+    text
+}
+
+/// An engine that exits makes writing to it fail with an error instead of killing variago.
+fn ignore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: changing a signal's disposition; no handler runs Rust code.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+}

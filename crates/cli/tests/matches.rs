@@ -1,0 +1,122 @@
+//! `variago match`: short matches between built-in engines and against GNU Go, and engine errors.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn variago(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_variago")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// A fresh folder for one test's records.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("variago-match-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Every record in `dir` replays (valid SGF, legal moves) and has a result.
+fn assert_records(dir: &Path, games: usize) {
+    for game in 1..=games {
+        let path = dir.join(format!("game-{game:03}.sgf"));
+        let text = std::fs::read_to_string(&path).expect("the record was written");
+        assert!(text.contains("RE["), "{text}");
+        let replay = variago(&["replay", path.to_str().unwrap()]);
+        assert!(replay.status.success(), "{}", String::from_utf8_lossy(&replay.stderr));
+    }
+}
+
+/// Runs a two-game match on 5x5 that must succeed, checks its records, and returns its output.
+fn two_games(black: &str, white: &str, name: &str) -> String {
+    let dir = folder(name);
+    let args = ["match", "--black", black, "--white", white, "--games", "2", "--size", "5", "--sgf-dir"];
+    let out = variago(&[&args[..], &[dir.to_str().unwrap()]].concat());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_records(&dir, 2);
+    stdout(&out)
+}
+
+#[test]
+fn two_built_in_engines_alternate_colours_and_print_the_summary_last() {
+    let a = "variago:playouts=30";
+    let b = "variago:playouts=10,threads=1";
+    let text = two_games(a, b, "builtin");
+    assert!(text.contains(&format!("game 1: {a} (B) vs {b} (W)")), "{text}");
+    assert!(text.contains(&format!("game 2: {b} (B) vs {a} (W)")), "{text}");
+    let last = text.lines().last().unwrap();
+    let (rest, tail) = last.split_once(' ').unwrap();
+    assert_eq!(rest, a, "{last}");
+    let (score, other) = tail.split_once(' ').unwrap();
+    assert_eq!(other, b, "{last}");
+    let counts: Vec<u32> = score.split('-').map(|n| n.parse().unwrap()).collect();
+    assert_eq!(counts.iter().sum::<u32>(), 2, "{last}");
+}
+
+/// GNU Go on the PATH, or where Debian puts it.
+fn gnugo() -> Option<String> {
+    let path = Command::new("sh").args(["-c", "command -v gnugo"]).output().ok()?;
+    let found = String::from_utf8_lossy(&path.stdout).trim().to_string();
+    if !found.is_empty() {
+        return Some(found);
+    }
+    Path::new("/usr/games/gnugo").exists().then(|| "/usr/games/gnugo".to_string())
+}
+
+#[test]
+fn a_match_against_gnu_go_runs_and_reports() {
+    let Some(gnugo) = gnugo() else {
+        assert!(std::env::var("VARIAGO_REQUIRE_GNUGO").as_deref() != Ok("1"), "gnugo is required but absent");
+        eprintln!("notice: gnugo not found, the match against GNU Go is skipped");
+        return;
+    };
+    let engine = format!("gtp:{gnugo} --mode gtp --level 1 --chinese-rules --positional-superko");
+    let text = two_games("variago:playouts=50", &engine, "gnugo");
+    assert_eq!(text.lines().filter(|l| l.starts_with("game ")).count(), 2, "{text}");
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with("variago:playouts=50 ") && last.ends_with(&engine), "{last}");
+}
+
+#[test]
+fn a_bad_engine_is_a_one_line_error_with_exit_code_2() {
+    for engine in
+        ["gtp:/nonexistent/engine --mode gtp", "gtp:true", "gtp:echo hello", "variago:speed=3", "chess"]
+    {
+        let out = variago(&["match", "--black", "variago:playouts=10", "--white", engine, "--size", "5"]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{engine}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+}
+
+#[test]
+fn an_illegal_move_of_an_external_engine_loses_that_game_with_the_reason() {
+    let dir = folder("illegal");
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("a1.sh");
+    std::fs::write(
+        &script,
+        "while read cmd rest; do case $cmd in genmove) printf '= A1\\n\\n';; \\
+         quit) printf '=\\n\\n'; exit;; *) printf '=\\n\\n';; esac; done\n",
+    )
+    .unwrap();
+    let engine = format!("gtp:sh {}", script.display());
+    let out = variago(&[
+        "match",
+        "--black",
+        "variago:playouts=10",
+        "--white",
+        &engine,
+        "--games",
+        "1",
+        "--size",
+        "5",
+    ]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("B+F") && text.contains("illegal move A1"), "{text}");
+    assert!(text.lines().last().unwrap().starts_with("variago:playouts=10 1-0-0 "), "{text}");
+}
