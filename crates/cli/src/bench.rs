@@ -1,20 +1,22 @@
-//! `variago bench`: light random playouts from the empty board, timed. The figures the issue
-//! notes report come from here.
+//! `variago bench`: light random playouts from the empty board, each ended by scoring its final
+//! position as the search does, timed. The figures the issue notes report come from here.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use variago_rules::any::GameVisitor;
 use variago_rules::galice::Galice;
 use variago_rules::playout::{BENCH_SPECS, light_playout};
-use variago_rules::{AnyGame, Game, Geometry, VariantSpec};
+use variago_rules::{AnyGame, Game, Geometry, ScoreSheet, VariantSpec};
 
 /// What a run of playouts measured.
 struct Measurement {
     playouts: u64,
     moves: u64,
     seconds: f64,
+    /// The median time to score a playout's final position.
+    median_score: Duration,
 }
 
 impl Measurement {
@@ -44,12 +46,19 @@ impl GameVisitor for Playouts {
         let mut rng = SmallRng::seed_from_u64(self.seed);
         let max_moves = start.playout_cap();
         let mut moves = 0;
+        let mut scoring = Vec::with_capacity(self.playouts as usize);
         let clock = Instant::now();
         for _ in 0..self.playouts {
             let mut game = start.clone();
             moves += light_playout(&mut game, &mut rng, max_moves) as u64;
+            let scored = Instant::now();
+            std::hint::black_box(game.outcome().unwrap_or_else(|| game.score().result()));
+            scoring.push(scored.elapsed());
         }
-        Measurement { playouts: self.playouts, moves, seconds: clock.elapsed().as_secs_f64() }
+        let seconds = clock.elapsed().as_secs_f64();
+        scoring.sort_unstable();
+        let median_score = scoring.get(scoring.len() / 2).copied().unwrap_or_default();
+        Measurement { playouts: self.playouts, moves, seconds, median_score }
     }
 }
 
@@ -63,6 +72,7 @@ pub fn single(spec: &VariantSpec, geometry: Geometry, playouts: u64, seed: u64) 
     println!("{spec} on {geometry}: {} playouts in {:.2} s", m.playouts, m.seconds);
     println!("{:.1} ns/move", m.nanos_per_move());
     println!("{:.1} moves/playout", m.moves_per_playout());
+    println!("{:.1} µs median to score a playout's end", m.median_score.as_secs_f64() * 1e6);
     println!("{:.0} playouts/s", m.playouts_per_second());
 }
 

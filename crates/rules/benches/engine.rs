@@ -50,3 +50,26 @@ fn legal_moves_19x19_midgame(bencher: divan::Bencher, spec: &str) {
         moves.len()
     });
 }
+
+/// Borderline's full live survey (statuses, enclosures, score terms) of crowded 19x19 positions,
+/// after this many random moves from the empty board: the work the AI does at the end of every
+/// playout. The target is a median under 50 microseconds.
+#[divan::bench(args = [100, 160, 220])]
+fn borderline_survey_19x19(bencher: divan::Bencher, moves: usize) {
+    use variago_rules::borderline::{Borderline, BorderlineRules};
+    let positions: Vec<Borderline> = (0..16)
+        .map(|seed| {
+            let mut game = Borderline::new(BorderlineRules::default(), Geometry::square(19).unwrap());
+            let mut rng = SmallRng::seed_from_u64(seed);
+            for _ in 0..moves {
+                game.play_light_move(&mut rng);
+            }
+            game
+        })
+        .collect();
+    let mut i = 0;
+    bencher.bench_local(|| {
+        i = (i + 1) % positions.len();
+        divan::black_box(&positions[i]).live_score()
+    });
+}

@@ -2,14 +2,16 @@
 //! [`Game`], dispatching to the monomorphised variant.
 
 use crate::board::Board;
+use crate::borderline::{Borderline, BorderlineScore};
 use crate::excursion::Excursion;
 use crate::geometry::Geometry;
 use crate::go::Go;
 use crate::incursion::Incursion;
-use crate::score::AreaScore;
+use crate::score::{AreaScore, HalfPoints};
 use crate::spec::{Variant, VariantSpec};
 use crate::stoical::Stoical;
-use crate::{Color, Game, GameResult, Illegal, Move, StoneGame};
+use crate::{Color, Game, GameResult, Illegal, Move, ScoreSheet, StoneGame};
+use std::fmt;
 
 /// A position of any variant.
 #[derive(Clone, Debug)]
@@ -22,6 +24,52 @@ pub enum AnyGame {
     Stoical(Stoical),
     /// Excursion Go, either form
     Excursion(Excursion),
+    /// Warhorn: Borderline
+    Borderline(Borderline),
+}
+
+/// The score of any variant: area scoring, or Borderline's live breakdown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnyScore {
+    /// Stones plus territory (Go, Incursion, Stoical, Excursion).
+    Area(AreaScore),
+    /// Borderline's terms per side.
+    Borderline(BorderlineScore),
+}
+
+impl AnyScore {
+    /// The area score, for the variants scored by area.
+    pub fn area(&self) -> Option<&AreaScore> {
+        match self {
+            AnyScore::Area(s) => Some(s),
+            AnyScore::Borderline(_) => None,
+        }
+    }
+}
+
+impl ScoreSheet for AnyScore {
+    fn totals(&self) -> [HalfPoints; 2] {
+        match self {
+            AnyScore::Area(s) => s.totals(),
+            AnyScore::Borderline(s) => s.totals(),
+        }
+    }
+
+    fn komi(&self) -> HalfPoints {
+        match self {
+            AnyScore::Area(s) => s.komi(),
+            AnyScore::Borderline(s) => s.komi(),
+        }
+    }
+}
+
+impl fmt::Display for AnyScore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyScore::Area(s) => s.fmt(f),
+            AnyScore::Borderline(s) => s.fmt(f),
+        }
+    }
 }
 
 /// Runs the same expression on whichever variant the enum holds.
@@ -32,6 +80,7 @@ macro_rules! dispatch {
             AnyGame::Incursion($g) => $e,
             AnyGame::Stoical($g) => $e,
             AnyGame::Excursion($g) => $e,
+            AnyGame::Borderline($g) => $e,
         }
     };
 }
@@ -64,12 +113,22 @@ impl AnyGame {
             Variant::Incursion(r) => AnyGame::Incursion(StoneGame::from_setup(r.clone(), board, to_move)),
             Variant::Stoical(r) => AnyGame::Stoical(StoneGame::from_setup(r.clone(), board, to_move)),
             Variant::Excursion(r) => AnyGame::Excursion(StoneGame::from_setup(r.clone(), board, to_move)),
+            Variant::Borderline(r) => AnyGame::Borderline(Borderline::from_setup(*r, board, to_move)),
         }
     }
 
     /// The board.
     pub fn board(&self) -> &Board {
         dispatch!(self, g => g.board())
+    }
+
+    /// The score as it stands after each move: Borderline's live score (no ko award), the area
+    /// score elsewhere.
+    pub fn live_score(&self) -> AnyScore {
+        match self {
+            AnyGame::Borderline(g) => AnyScore::Borderline(g.live_score()),
+            _ => self.score(),
+        }
     }
 
     /// The rules as a spec (without size).
@@ -79,6 +138,7 @@ impl AnyGame {
             AnyGame::Incursion(g) => Variant::Incursion(g.rules().clone()),
             AnyGame::Stoical(g) => Variant::Stoical(g.rules().clone()),
             AnyGame::Excursion(g) => Variant::Excursion(g.rules().clone()),
+            AnyGame::Borderline(g) => Variant::Borderline(*g.rules()),
         };
         VariantSpec { variant, size: None }
     }
@@ -87,7 +147,7 @@ impl AnyGame {
 impl Game for AnyGame {
     type Move = Move;
     const PASS: Move = Move::Pass;
-    type Score = AreaScore;
+    type Score = AnyScore;
 
     fn to_move(&self) -> Color {
         dispatch!(self, g => g.to_move())
@@ -113,8 +173,14 @@ impl Game for AnyGame {
         dispatch!(self, g => g.outcome())
     }
 
-    fn score(&self) -> AreaScore {
-        dispatch!(self, g => g.score())
+    fn score(&self) -> AnyScore {
+        match self {
+            AnyGame::Borderline(g) => AnyScore::Borderline(g.score()),
+            AnyGame::Go(g) => AnyScore::Area(g.score()),
+            AnyGame::Incursion(g) => AnyScore::Area(g.score()),
+            AnyGame::Stoical(g) => AnyScore::Area(g.score()),
+            AnyGame::Excursion(g) => AnyScore::Area(g.score()),
+        }
     }
 
     fn hash(&self) -> u64 {

@@ -298,10 +298,43 @@ impl Board {
     /// is `lib` exactly when their sum is `n * lib` and their sum of squares `n * lib * lib`
     /// (zero variance). Fits in u32 on the largest board: 2500 * 702 * 702 < 2^32.
     #[inline(always)]
-    fn only_liberty_is(&self, head: Point, lib: Point) -> bool {
+    pub(crate) fn only_liberty_is(&self, head: Point, lib: Point) -> bool {
         let s = self.slot(head);
         let (n, l) = (s.libs as u32, lib.0 as u32);
         s.lib_sum == n * l && s.lib_sum_sq == n * l * l
+    }
+
+    /// The head of the chain through the stone `p`: one identity per chain, for code that keeps
+    /// something per group (Borderline's statuses).
+    #[inline(always)]
+    pub(crate) fn chain_head(&self, p: Point) -> Point {
+        self.head(p)
+    }
+
+    /// Number of stones of the chain with this head.
+    #[inline(always)]
+    pub(crate) fn chain_size(&self, head: Point) -> u16 {
+        self.slot(head).size
+    }
+
+    /// The only liberty of the chain through the stone `p`, if it has exactly one.
+    #[inline(always)]
+    pub(crate) fn sole_liberty(&self, p: Point) -> Option<Point> {
+        self.single_liberty(self.head(p))
+    }
+
+    /// The colour whose pieces stand on every on-board neighbour of `p`, if one colour's do.
+    #[inline(always)]
+    pub(crate) fn enclosing_color(&self, p: Point) -> Option<Color> {
+        let counts = self.slot(p).neighbour_counts;
+        let border = count_of(counts, BORDER);
+        [Color::Black, Color::White].into_iter().find(|&c| count_of(counts, code(c)) + border == 4)
+    }
+
+    /// Whether `p` lies on the first or last row or column.
+    #[inline(always)]
+    pub(crate) fn on_edge(&self, p: Point) -> bool {
+        count_of(self.slot(p).neighbour_counts, BORDER) > 0
     }
 
     /// Whether the chain through `p` has exactly one liberty (for playout heuristics and tests).
@@ -386,7 +419,7 @@ impl Board {
     }
 
     /// The stones of the chain through the stone `p`.
-    fn chain_stones(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+    pub(crate) fn chain_stones(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
         let start = p;
         let mut current = Some(p);
         std::iter::from_fn(move || {

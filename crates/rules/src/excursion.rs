@@ -97,8 +97,12 @@ impl StoneRules for ExcursionRules {
 impl Options for ExcursionRules {
     const INFO: &'static [OptionInfo] = &[OptionInfo::DRAW, OptionInfo::KOMI];
 
-    fn common_mut(&mut self) -> &mut CommonRules {
-        &mut self.common
+    fn common_mut(&mut self) -> Option<&mut CommonRules> {
+        Some(&mut self.common)
+    }
+
+    fn common_settings(&self) -> Option<&CommonRules> {
+        Some(&self.common)
     }
 
     fn set(&mut self, _key: &str, _value: &str) -> Result<bool, SpecError> {

@@ -8,6 +8,7 @@
 pub mod any;
 mod bits;
 pub mod board;
+pub mod borderline;
 pub mod excursion;
 pub mod galice;
 pub mod geometry;
@@ -23,7 +24,7 @@ mod zobrist;
 
 use std::fmt;
 
-pub use any::AnyGame;
+pub use any::{AnyGame, AnyScore};
 pub use board::Board;
 pub use geometry::{Geometry, GeometryError, Point, Vertex};
 pub use score::{AreaScore, HalfPoints, ScoreSheet};
@@ -188,9 +189,50 @@ pub enum Illegal {
     /// Galice: no turn may leave a position in which no stone of either colour has an empty twin.
     #[error("no swap would be possible after this turn")]
     NoSwapLeft,
+    /// Borderline: a placement with the side's forces used up.
+    #[error("no stones left")]
+    NoStonesLeft,
+    /// Borderline: a deployment stone outside the mover's own zone.
+    #[error("deployment: {color}'s first {} must be in rows {first_row}-{last_row}", stones_in_words(*.stones))]
+    Deployment {
+        /// The mover.
+        color: Color,
+        /// How many of its first stones the deployment binds.
+        stones: u32,
+        /// The first row of its zone, counted from 1 at the top.
+        first_row: u8,
+        /// The last row of its zone.
+        last_row: u8,
+    },
+    /// Borderline: a pass before the deployment is complete.
+    #[error("no pass during deployment")]
+    PassDuringDeployment,
+    /// Borderline: the per-game pass cap is used up.
+    #[error("pass not allowed: used {used} of {cap}")]
+    PassCapReached {
+        /// Voluntary passes made.
+        used: u8,
+        /// The cap.
+        cap: u8,
+    },
+    /// Borderline: the cooldown after a pass.
+    #[error("pass not allowed for {turns} more {}", if *.turns == 1 { "turn" } else { "turns" })]
+    PassCooldown {
+        /// Own placements still needed.
+        turns: u8,
+    },
     /// Galice: the ko on the combined position of both boards.
     #[error("recreates the position before the opponent's last turn (ko)")]
     TwinBoardKo,
+}
+
+/// "two stones", "one stone": counts the way the rules text writes them.
+fn stones_in_words(n: u32) -> String {
+    const WORDS: [&str; 10] = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+    match n {
+        1 => "stone".to_string(),
+        _ => format!("{} stones", WORDS.get(n as usize).map_or(n.to_string(), |w| w.to_string())),
+    }
 }
 
 /// How a game ended.

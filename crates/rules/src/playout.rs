@@ -36,4 +36,5 @@ pub const BENCH_SPECS: &[&str] = &[
     "stoical",
     "excursion-1",
     "excursion-2",
+    "borderline",
 ];

@@ -5,13 +5,14 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::borderline::BorderlineRules;
 use crate::excursion::{ExcursionForm, ExcursionRules};
 use crate::geometry::{Geometry, GeometryError};
 use crate::go::GoRules;
 use crate::incursion::IncursionRules;
 use crate::score::HalfPoints;
 use crate::stoical::StoicalRules;
-use crate::stone_game::{CommonRules, StoneRules};
+use crate::stone_game::CommonRules;
 
 /// Why a variant spec was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -72,11 +73,14 @@ impl OptionInfo {
 }
 
 /// A variant's rule settings as text: read from and written to specs.
-pub(crate) trait Options: Default + StoneRules {
+pub(crate) trait Options: Default {
     /// The options besides `size`.
     const INFO: &'static [OptionInfo];
-    /// The shared settings, where `komi` and `draw` go.
-    fn common_mut(&mut self) -> &mut CommonRules;
+    /// The shared settings of the single-board stone variants, where `komi` and `draw` go
+    /// (`None` for a variant that keeps every option itself).
+    fn common_mut(&mut self) -> Option<&mut CommonRules>;
+    /// The shared settings, for writing them.
+    fn common_settings(&self) -> Option<&CommonRules>;
     /// Sets a variant-specific option; `Ok(false)` if the key is not one of them.
     fn set(&mut self, key: &str, value: &str) -> Result<bool, SpecError>;
     /// The variant-specific options that differ from their defaults.
@@ -97,15 +101,14 @@ fn set_option<O: Options>(rules: &mut O, variant: &str, key: &str, value: &str) 
         return Ok(());
     }
     let has = |info: OptionInfo| O::INFO.contains(&info) && info.key == key;
-    if has(OptionInfo::KOMI) {
-        rules.common_mut().komi = HalfPoints::parse(value).ok_or_else(|| SpecError::BadValue {
+    if let Some(common) = rules.common_mut().filter(|_| has(OptionInfo::KOMI)) {
+        common.komi = HalfPoints::parse(value).ok_or_else(|| SpecError::BadValue {
             key: key.to_string(),
             value: value.to_string(),
             expected: OptionInfo::KOMI.values.to_string(),
         })?;
-    } else if has(OptionInfo::DRAW) {
-        rules.common_mut().own_position_draw =
-            expect_one_of(key, value, &[("own-position", true), ("none", false)])?;
+    } else if let Some(common) = rules.common_mut().filter(|_| has(OptionInfo::DRAW)) {
+        common.own_position_draw = expect_one_of(key, value, &[("own-position", true), ("none", false)])?;
     } else {
         let known = O::INFO.iter().chain([&OptionInfo::SIZE]).map(|o| o.key).collect::<Vec<_>>();
         return Err(SpecError::UnknownOption {
@@ -119,7 +122,7 @@ fn set_option<O: Options>(rules: &mut O, variant: &str, key: &str, value: &str) 
 
 fn written_options<O: Options>(rules: &O) -> Vec<(&'static str, String)> {
     let mut out = rules.written();
-    let common = rules.common();
+    let Some(common) = rules.common_settings() else { return out };
     if O::INFO.contains(&OptionInfo::DRAW) && !common.own_position_draw {
         out.push(("draw", "none".to_string()));
     }
@@ -140,6 +143,8 @@ pub enum Variant {
     Stoical(StoicalRules),
     /// `excursion-1`, `excursion-2`
     Excursion(ExcursionRules),
+    /// `borderline`
+    Borderline(BorderlineRules),
 }
 
 /// A variant with its options, and the board size if the spec names one.
@@ -199,6 +204,11 @@ pub const VARIANTS: &[VariantInfo] = &[
         about: "incursions create kings; no king placement removing a king right after the opponent's king",
         options: <ExcursionRules as Options>::INFO,
     },
+    VariantInfo {
+        name: "borderline",
+        about: crate::borderline::ABOUT,
+        options: <BorderlineRules as Options>::INFO,
+    },
 ];
 
 fn known_names() -> Vec<&'static str> {
@@ -208,25 +218,23 @@ fn known_names() -> Vec<&'static str> {
 impl VariantSpec {
     /// The spec's komi.
     pub fn komi(&self) -> HalfPoints {
-        self.common().komi
+        match &self.variant {
+            Variant::Go(r) => r.common.komi,
+            Variant::Incursion(r) => r.common.komi,
+            Variant::Stoical(r) => r.common.komi,
+            Variant::Excursion(r) => r.common.komi,
+            Variant::Borderline(r) => r.komi,
+        }
     }
 
     /// Sets the komi (SGF `KM`, GTP `komi`).
     pub fn set_komi(&mut self, komi: HalfPoints) {
         match &mut self.variant {
-            Variant::Go(r) => r.common_mut().komi = komi,
-            Variant::Incursion(r) => r.common_mut().komi = komi,
-            Variant::Stoical(r) => r.common_mut().komi = komi,
-            Variant::Excursion(r) => r.common_mut().komi = komi,
-        }
-    }
-
-    fn common(&self) -> &CommonRules {
-        match &self.variant {
-            Variant::Go(r) => r.common(),
-            Variant::Incursion(r) => r.common(),
-            Variant::Stoical(r) => r.common(),
-            Variant::Excursion(r) => r.common(),
+            Variant::Go(r) => r.common.komi = komi,
+            Variant::Incursion(r) => r.common.komi = komi,
+            Variant::Stoical(r) => r.common.komi = komi,
+            Variant::Excursion(r) => r.common.komi = komi,
+            Variant::Borderline(r) => r.komi = komi,
         }
     }
 
@@ -254,6 +262,7 @@ impl FromStr for VariantSpec {
                 "stoical" => Variant::Stoical(StoicalRules::default()),
                 "excursion-1" => Variant::Excursion(ExcursionRules::new(ExcursionForm::One)),
                 "excursion-2" => Variant::Excursion(ExcursionRules::new(ExcursionForm::Two)),
+                "borderline" => Variant::Borderline(BorderlineRules::default()),
                 _ => return Err(SpecError::UnknownVariant { name }),
             },
             size: None,
@@ -271,6 +280,7 @@ impl FromStr for VariantSpec {
                 Variant::Incursion(r) => set_option(r, &name, &key, value)?,
                 Variant::Stoical(r) => set_option(r, &name, &key, value)?,
                 Variant::Excursion(r) => set_option(r, &name, &key, value)?,
+                Variant::Borderline(r) => set_option(r, &name, &key, value)?,
             }
         }
         Ok(spec)
@@ -291,6 +301,7 @@ impl fmt::Display for VariantSpec {
                 },
                 written_options(r),
             ),
+            Variant::Borderline(r) => ("borderline", written_options(r)),
         };
         if name == "incursion" {
             let refinements: Vec<_> =

@@ -51,8 +51,12 @@ impl Options for StoicalRules {
         OptionInfo::KOMI,
     ];
 
-    fn common_mut(&mut self) -> &mut CommonRules {
-        &mut self.common
+    fn common_mut(&mut self) -> Option<&mut CommonRules> {
+        Some(&mut self.common)
+    }
+
+    fn common_settings(&self) -> Option<&CommonRules> {
+        Some(&self.common)
     }
 
     fn set(&mut self, key: &str, value: &str) -> Result<bool, SpecError> {

@@ -98,7 +98,8 @@ impl Hasher for ZobristHasher {
     }
 }
 
-type KeySet = HashSet<u64, BuildHasherDefault<ZobristHasher>>;
+/// A set of Zobrist keys (superko and own-position histories).
+pub(crate) type KeySet = HashSet<u64, BuildHasherDefault<ZobristHasher>>;
 
 /// A position of a single-board variant with all the history its legality depends on.
 #[derive(Clone, Debug)]

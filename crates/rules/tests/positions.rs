@@ -621,8 +621,8 @@ fn two_passes_end_the_game_and_area_scoring_decides_with_komi() {
     }
     let game = position("go", COUNT, Color::Black);
     let score = game.score();
-    assert_eq!((score.sides[0].stones, score.sides[0].territory), (6, 5));
-    assert_eq!((score.sides[1].stones, score.sides[1].territory), (5, 5));
+    assert_eq!((score.area().unwrap().sides[0].stones, score.area().unwrap().sides[0].territory), (6, 5));
+    assert_eq!((score.area().unwrap().sides[1].stones, score.area().unwrap().sides[1].territory), (5, 5));
     assert_eq!(score.totals(), [HalfPoints::points(11), HalfPoints::points(10)]);
     assert_eq!(score.komi(), HalfPoints(15));
 }
@@ -649,8 +649,8 @@ fn every_stone_counts_as_alive_at_the_end() {
     let mut game = position("go", &rows_with_invader, Color::Black);
     play(&mut game, &["pass", "pass"]);
     let score = game.score();
-    assert_eq!((score.sides[0].stones, score.sides[0].territory), (6, 0));
-    assert_eq!((score.sides[1].stones, score.sides[1].territory), (6, 5));
+    assert_eq!((score.area().unwrap().sides[0].stones, score.area().unwrap().sides[0].territory), (6, 0));
+    assert_eq!((score.area().unwrap().sides[1].stones, score.area().unwrap().sides[1].territory), (6, 5));
     assert_eq!(game.outcome().unwrap().to_string(), "W+12.5");
 }
 
@@ -660,7 +660,7 @@ fn the_empty_board_is_no_ones_territory() {
         let mut game = empty(spec, 9, 9);
         play(&mut game, &["pass", "pass"]);
         let score = game.score();
-        assert_eq!(score.sides[0].territory + score.sides[1].territory, 0);
+        assert_eq!(score.area().unwrap().sides[0].territory + score.area().unwrap().sides[1].territory, 0);
         assert_eq!(game.outcome().unwrap().to_string(), result, "{spec}");
     }
     // a single stone owns the whole board

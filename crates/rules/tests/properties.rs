@@ -224,7 +224,7 @@ impl Run {
         let score = self.game.score();
         let area = self.model.area();
         for c in [Color::Black, Color::White] {
-            let side = score.sides[c as usize];
+            let side = score.area().expect("an area-scored variant").sides[c as usize];
             assert_eq!(
                 (side.stones, side.territory),
                 area[c as usize],
