@@ -331,6 +331,12 @@ impl Board {
         [Color::Black, Color::White].into_iter().find(|&c| count_of(counts, code(c)) + border == 4)
     }
 
+    /// Whether an empty point of the board touches another one.
+    #[inline(always)]
+    pub(crate) fn has_empty_neighbour(&self, p: Point) -> bool {
+        count_of(self.slot(p).neighbour_counts, EMPTY) > 0
+    }
+
     /// Whether `p` lies on the first or last row or column.
     #[inline(always)]
     pub(crate) fn on_edge(&self, p: Point) -> bool {

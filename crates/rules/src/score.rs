@@ -84,16 +84,27 @@ pub struct AreaScore {
 }
 
 impl AreaScore {
-    /// Scores a board by area, every piece alive.
+    /// Scores a board by area, every piece alive. Empty points without an empty neighbour (nearly
+    /// all of them at the end of a playout) are judged from their neighbours alone; only larger
+    /// empty regions are flooded.
     pub fn of(board: &Board, komi: HalfPoints) -> Self {
         let mut sides = [AreaTally::default(); 2];
         for c in [Color::Black, Color::White] {
             sides[c as usize].stones = board.stones(c) as u32;
         }
         let geometry = board.geometry();
-        let mut counted = vec![false; geometry.slots()];
-        for p in geometry.points() {
-            if counted[p.index()] || board.piece(p).is_some() {
+        let mut counted: Vec<bool> = Vec::new();
+        for &p in board.empties() {
+            if !board.has_empty_neighbour(p) {
+                if let Some(c) = board.enclosing_color(p) {
+                    sides[c as usize].territory += 1;
+                }
+                continue;
+            }
+            if counted.is_empty() {
+                counted = vec![false; geometry.slots()];
+            }
+            if counted[p.index()] {
                 continue;
             }
             let (mut size, mut border) = (0, [false; 2]);
