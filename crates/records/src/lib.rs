@@ -8,4 +8,4 @@
 pub mod galice_sgf;
 pub mod sgf;
 
-pub use sgf::{Record, RecordError, ReplayError};
+pub use sgf::{Annotation, GameInfo, Record, RecordError, ReplayError};

@@ -1,10 +1,11 @@
 //! SGF for the single-board variants, read and written with the `sgf-parse` crate.
 
-use std::collections::HashSet;
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 
 use sgf_parse::go::{self, Prop};
-use sgf_parse::{SgfNode, SgfProp, SimpleText};
+use sgf_parse::{PropertyType, SgfNode, SgfProp, SimpleText};
 use variago_rules::{
     AnyGame, Board, Color, Game, Geometry, HalfPoints, Illegal, Move, Piece, Point, VariantSpec,
 };
@@ -115,6 +116,36 @@ pub struct Record {
     pub moves: Vec<Move>,
     /// `RE` as written, if any.
     pub result: Option<String>,
+    /// Players, date, the game comment and root properties variago does not use.
+    pub info: GameInfo,
+    /// Comments and clocks of the moves, by move index (0 for the first move).
+    pub annotations: BTreeMap<usize, Annotation>,
+}
+
+/// What a record says about the game besides its moves.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameInfo {
+    /// `PB`: Black's name.
+    pub black: Option<String>,
+    /// `PW`: White's name.
+    pub white: Option<String>,
+    /// `DT`: when the game was played (SGF writes `YYYY-MM-DD`).
+    pub date: Option<String>,
+    /// `C` of the root node.
+    pub comment: Option<String>,
+    /// Game-information and unknown root properties variago does not interpret (event, place,
+    /// ranks, other programs' private data), as sgf-parse reads them: kept so that a record read
+    /// and written again loses nothing.
+    pub other: Vec<Prop>,
+}
+
+/// A move's comment and the mover's clock after it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Annotation {
+    /// `C` of the move's node.
+    pub comment: Option<String>,
+    /// `BL`/`WL`: seconds left on the mover's clock after the move.
+    pub time_left: Option<f64>,
 }
 
 /// The private property listing the set-up points that hold kings (Excursion Go); the colour
@@ -136,6 +167,8 @@ impl Record {
             first_player: Color::Black,
             moves: Vec::new(),
             result: None,
+            info: GameInfo::default(),
+            annotations: BTreeMap::new(),
         }
     }
 
@@ -150,6 +183,7 @@ impl Record {
         let geometry = root_props.geometry;
         let mut record = Record::new(root_props.spec, geometry);
         record.result = root_props.result;
+        record.info = root_props.info;
         let mut first_player = None;
         let mut next = None;
         for (i, node) in nodes.iter().enumerate() {
@@ -163,6 +197,7 @@ impl Record {
                 })
             };
             let mut kings: Vec<&str> = Vec::new();
+            let mut note = Annotation::default();
             for prop in node.properties() {
                 let id = prop.identifier();
                 let setup = |piece: Option<Piece>, points: &HashSet<go::Point>, record: &mut Record| {
@@ -207,6 +242,8 @@ impl Record {
                     Prop::SZ(_) | Prop::RU(_) | Prop::KM(_) | Prop::GM(_) if i > 0 => {
                         return Err(RecordError::MisplacedRootProperty { node: number, property: id });
                     }
+                    Prop::C(text) if i > 0 => note.comment = Some(text.text.clone()),
+                    Prop::BL(seconds) | Prop::WL(seconds) => note.time_left = Some(*seconds),
                     Prop::Invalid(id, values) if matters(id) => {
                         return Err(RecordError::BadValue {
                             node: number,
@@ -216,6 +253,9 @@ impl Record {
                     }
                     _ => {}
                 }
+            }
+            if note != Annotation::default() && !record.moves.is_empty() {
+                record.annotations.insert(record.moves.len() - 1, note);
             }
             for value in kings {
                 let bad =
@@ -299,23 +339,45 @@ impl Record {
         if let Some(result) = &self.result {
             root.push(Prop::RE(text(result.clone())));
         }
+        let info = &self.info;
+        let simple: [(&Option<String>, fn(SimpleText) -> Prop); 3] =
+            [(&info.black, Prop::PB), (&info.white, Prop::PW), (&info.date, Prop::DT)];
+        for (value, property) in simple {
+            if let Some(value) = value {
+                root.push(property(text(value.clone())));
+            }
+        }
+        if let Some(comment) = &info.comment {
+            root.push(Prop::C(sgf_parse::Text { text: comment.clone() }));
+        }
+        root.extend(info.other.iter().cloned());
         let mut color = self.first_player;
-        let move_props: Vec<Prop> = self
+        let move_nodes: Vec<Vec<Prop>> = self
             .moves
             .iter()
-            .map(|&mv| {
+            .enumerate()
+            .map(|(i, &mv)| {
                 let sgf_move = match mv {
                     Move::Pass => go::Move::Pass,
                     Move::Place(p) => go::Move::Move(sgf_point(self.geometry, p)),
                 };
-                let prop = if color == Color::Black { Prop::B(sgf_move) } else { Prop::W(sgf_move) };
+                let mut props =
+                    vec![if color == Color::Black { Prop::B(sgf_move) } else { Prop::W(sgf_move) }];
+                if let Some(note) = self.annotations.get(&i) {
+                    if let Some(seconds) = note.time_left {
+                        props.push(if color == Color::Black { Prop::BL(seconds) } else { Prop::WL(seconds) });
+                    }
+                    if let Some(comment) = &note.comment {
+                        props.push(Prop::C(sgf_parse::Text { text: comment.clone() }));
+                    }
+                }
                 color = color.opponent();
-                prop
+                props
             })
             .collect();
         // built from the last move backwards: each node owns the rest of the line
-        let tail = move_props.into_iter().rev().fold(None, |child: Option<SgfNode<Prop>>, prop| {
-            Some(SgfNode::new(vec![prop], child.into_iter().collect(), false))
+        let tail = move_nodes.into_iter().rev().fold(None, |child: Option<SgfNode<Prop>>, props| {
+            Some(SgfNode::new(props, child.into_iter().collect(), false))
         });
         let root = SgfNode::new(root, tail.into_iter().collect(), true);
         let mut sgf = root.serialize();
@@ -329,6 +391,7 @@ struct RootProperties {
     geometry: Geometry,
     spec: VariantSpec,
     result: Option<String>,
+    info: GameInfo,
 }
 
 impl RootProperties {
@@ -342,6 +405,7 @@ impl RootProperties {
         let mut spec: Option<VariantSpec> = None;
         let mut komi = None;
         let mut result = None;
+        let mut info = GameInfo::default();
         for prop in root.properties() {
             match prop {
                 Prop::GM(1) => {}
@@ -355,6 +419,14 @@ impl RootProperties {
                     komi = Some(HalfPoints::parse(&km.to_string()).ok_or_else(|| bad("KM", km.to_string()))?)
                 }
                 Prop::RE(re) => result = Some(re.text.clone()),
+                Prop::PB(name) => info.black = Some(name.text.clone()),
+                Prop::PW(name) => info.white = Some(name.text.clone()),
+                Prop::DT(date) => info.date = Some(date.text.clone()),
+                Prop::C(comment) => info.comment = Some(comment.text.clone()),
+                Prop::Unknown(id, _) if id != KINGS && !WRITTEN_BY_VARIAGO.contains(&id.as_str()) => {
+                    info.other.push(prop.clone())
+                }
+                _ if prop.property_type() == Some(PropertyType::GameInfo) => info.other.push(prop.clone()),
                 _ => {}
             }
         }
@@ -367,7 +439,7 @@ impl RootProperties {
             (None, Some(from_spec)) => from_spec,
             (None, None) => Geometry::square(19).expect("19x19 is a board"),
         };
-        Ok(RootProperties { geometry, spec: spec.without_size(), result })
+        Ok(RootProperties { geometry, spec: spec.without_size(), result, info })
     }
 }
 
@@ -382,6 +454,10 @@ fn parse_rules(text: &str) -> Result<VariantSpec, RecordError> {
         reason: e.to_string(),
     })
 }
+
+/// Root properties variago writes itself (the writer puts `SZ` as an unknown property to control
+/// its spelling), which reading must not keep as foreign ones.
+const WRITTEN_BY_VARIAGO: &[&str] = &["SZ"];
 
 /// Properties whose invalid values must stop the reading (the rest can be ignored safely).
 fn matters(id: &str) -> bool {
@@ -399,13 +475,49 @@ pub(crate) fn with_main_line<T>(
     read: impl FnOnce(&[&SgfNode<Prop>]) -> Result<T, RecordError>,
 ) -> Result<T, RecordError> {
     check_nesting(text)?;
-    let trees = go::parse(text).map_err(|e| RecordError::Syntax(e.to_string()))?;
+    let text = capitalised_identifiers(text);
+    let trees = go::parse(&text).map_err(|e| RecordError::Syntax(e.to_string()))?;
     let root = trees.first().ok_or(RecordError::Empty)?;
     let nodes: Vec<&SgfNode<Prop>> = root.main_variation().take(MAX_NODES + 1).collect();
     if nodes.len() > MAX_NODES {
         return Err(RecordError::TooLong);
     }
     read(&nodes)
+}
+
+/// Upper-cases property identifiers written wholly in lower case (`b[cc]`), which some programs
+/// write; identifiers that mix cases (FF[3]'s `AddBlack`) are left to the parser, which keeps
+/// their capitals as SGF says.
+fn capitalised_identifiers(text: &str) -> Cow<'_, str> {
+    let mut out = String::new();
+    let (mut in_value, mut escaped, mut changed) = (false, false, false);
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String, changed: &mut bool| {
+        if word.chars().all(|c| c.is_ascii_lowercase()) && !word.is_empty() {
+            *changed = true;
+            out.push_str(&word.to_ascii_uppercase());
+        } else {
+            out.push_str(word);
+        }
+        word.clear();
+    };
+    for ch in text.chars() {
+        if !in_value && ch.is_ascii_alphabetic() {
+            word.push(ch);
+            continue;
+        }
+        flush(&mut word, &mut out, &mut changed);
+        match (in_value, escaped, ch) {
+            (true, true, _) => escaped = false,
+            (true, false, '\\') => escaped = true,
+            (true, false, ']') => in_value = false,
+            (false, _, '[') => in_value = true,
+            _ => {}
+        }
+        out.push(ch);
+    }
+    flush(&mut word, &mut out, &mut changed);
+    if changed { Cow::Owned(out) } else { Cow::Borrowed(text) }
 }
 
 /// Refuses absurdly nested variations before the recursive parser sees them.

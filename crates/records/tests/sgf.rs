@@ -3,7 +3,8 @@
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use variago_records::{Record, RecordError};
+use sgf_parse::SgfProp;
+use variago_records::{Annotation, Record, RecordError};
 use variago_rules::{Color, Game, Geometry, Illegal, Move, VariantSpec};
 
 const SPECS: &[&str] = &[
@@ -16,6 +17,7 @@ const SPECS: &[&str] = &[
     "stoical:refine=more-stones,draw=none",
     "excursion-1",
     "excursion-2:draw=none,komi=0.5",
+    "borderline:deployment=0",
 ];
 
 /// A random game of `spec`: moves drawn uniformly from the legal moves, passes rare.
@@ -30,8 +32,10 @@ fn random_record(spec: &str, geometry: Geometry, seed: u64, length: usize) -> Re
         if moves.is_empty() {
             break;
         }
-        let places = moves.len() - 1; // the pass is last
-        let mv = if places == 0 || rng.random_ratio(1, 20) {
+        // the pass, where legal, is last
+        let places = moves.iter().filter(|m| **m != Move::Pass).count();
+        let may_pass = moves.last() == Some(&Move::Pass);
+        let mv = if places == 0 || (may_pass && rng.random_ratio(1, 20)) {
             Move::Pass
         } else {
             moves[rng.random_range(0..places)]
@@ -190,4 +194,38 @@ fn setup_boards_do_not_depend_on_the_order_of_their_points() {
     let b = Record::from_sgf("(;GM[1]SZ[9]AW[ff][dd][bb]AB[gg][ee][cc][aa])").unwrap();
     assert_eq!(a.setup.empties(), b.setup.empties());
     assert_eq!(a.setup.hash(), b.setup.hash());
+}
+
+#[test]
+fn players_date_comments_clocks_and_foreign_properties_round_trip() {
+    let mut record = random_record("go", Geometry::square(9).unwrap(), 7, 6);
+    record.info.black = Some("Lee [9p]".into());
+    record.info.white = Some("variago:0.1.0 level 5".into());
+    record.info.date = Some("2026-11-30".into());
+    record.info.comment = Some("a test game\nwith two lines".into());
+    record.info.other.push(sgf_parse::go::Prop::new("EV".into(), vec!["Club night".into()]));
+    record.info.other.push(sgf_parse::go::Prop::new("XY".into(), vec!["private".into()]));
+    record.annotations.insert(0, Annotation { comment: Some("opening".into()), time_left: Some(295.5) });
+    record.annotations.insert(3, Annotation { comment: None, time_left: Some(12.0) });
+    let text = record.to_sgf();
+    for expected in ["PB[Lee [9p\\]]", "DT[2026-11-30]", "EV[Club night]", "BL[295.5]", "C[opening]"] {
+        assert!(text.contains(expected), "{expected} missing from {text}");
+    }
+    // move 4 (index 3) is White's: its clock is WL
+    assert!(text.contains("WL[12]"), "{text}");
+    assert_eq!(Record::from_sgf(&text).unwrap(), record);
+}
+
+#[test]
+fn sloppy_files_are_read_leniently() {
+    // lower-case identifiers, FF[3] long names, white space everywhere, unknown properties
+    let text = " ( ; GM [1] SZ [9]\n AddBlack[aa][bb] XY[kept] \n ; b [cc] ; w[dd] ) ";
+    let record = Record::from_sgf(text).unwrap();
+    assert_eq!(record.moves.len(), 2);
+    assert_eq!(record.first_player, Color::Black);
+    assert_eq!(record.setup.stones(Color::Black), 2);
+    assert_eq!(record.info.other.iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["XY[kept]"]);
+    // a value may hold brackets and lower-case words: only identifiers change
+    let record = Record::from_sgf("(;GM[1]SZ[9]C[b[aa\\] is a move];B[ee])").unwrap();
+    assert_eq!(record.info.comment.as_deref(), Some("b[aa] is a move"));
 }
