@@ -340,11 +340,10 @@ impl Record {
             root.push(Prop::RE(text(result.clone())));
         }
         let info = &self.info;
-        let simple: [(&Option<String>, fn(SimpleText) -> Prop); 3] =
-            [(&info.black, Prop::PB), (&info.white, Prop::PW), (&info.date, Prop::DT)];
-        for (value, property) in simple {
+        let named = [(&info.black, "PB"), (&info.white, "PW"), (&info.date, "DT")];
+        for (value, id) in named {
             if let Some(value) = value {
-                root.push(property(text(value.clone())));
+                root.push(Prop::new(id.to_string(), vec![value.clone()]));
             }
         }
         if let Some(comment) = &info.comment {
