@@ -183,6 +183,20 @@ fn a_besieged_stone_on_the_attack_zone_point_counts_as_enclosed() {
 }
 
 #[test]
+fn on_the_border_occupation_and_defence_add_up() {
+    // a white stone on K10 (the Border) besieged in a black ring, its one liberty K11 enclosed
+    let game = position("J10 L10 K9 J11 L11 K12", "K10", Color::Black);
+    assert_eq!(status(&game, "K10"), StoneStatus::Besieged);
+    let score = game.live_score();
+    // siege: the Border is in Black's defence zone; enclosed: it is in the attack zone too
+    assert_eq!(score.sides[0].siege, 1);
+    assert_eq!(score.sides[0].enclosed, 2 * 2, "K10 (besieged stone, Border) and K11 (empty)");
+    // living stones: J10 and L10 on the Border, J11, L11 and K12 in White's zone; K9 is home
+    assert_eq!(score.sides[0].live, 5);
+    assert_eq!(score.sides[0].total(), 10);
+}
+
+#[test]
 fn legal_points_decide_between_three_and_four() {
     // a white two-stone group inside a large black ring: its room decides
     let ring = "G12 H12 J12 K12 L12 M12 F13 M13 F14 M14 F15 G15 H15 J15 K15 L15 M15";
