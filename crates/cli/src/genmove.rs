@@ -1,11 +1,41 @@
 //! `variago genmove`: the search's move for the side to move, with the evaluation before it.
 
-use std::any::Any;
 use std::time::Duration;
 
-use variago_rules::Move;
-use variago_rules::any::GameVisitor;
-use variago_search::{Analysis, Level, MoveStats, Search, Settings};
+use variago_search::{Analysis, Level, Settings};
+
+/// The search budget flags, shared by `genmove` and `gtp`.
+#[derive(clap::Args)]
+pub struct Budget {
+    /// Playouts per move (summed over threads); reproducible with a fixed seed.
+    #[arg(long, conflicts_with = "time")]
+    pub playouts: Option<u64>,
+    /// Seconds to think per move.
+    #[arg(long)]
+    pub time: Option<f64>,
+    /// Threads, each searching its own tree.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Random seed, for repeatable moves.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Strength 1-10 (250 playouts doubling per level; 10 thinks 5 s); --playouts or --time win.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub level: Option<u8>,
+}
+
+impl Budget {
+    /// The search settings these flags give.
+    pub fn settings(&self) -> Result<Settings, String> {
+        settings(self.playouts, self.time, self.threads, self.seed, self.level)
+    }
+
+    /// Whether the user chose the budget (a level, playouts or a time), rather than leaving it to
+    /// the default or, in `gtp`, to the game's clock.
+    pub fn is_chosen(&self) -> bool {
+        self.playouts.is_some() || self.time.is_some() || self.level.is_some()
+    }
+}
 
 /// The search settings from the flags: `--playouts` or `--time` win over `--level`, which wins
 /// over the default budget.
@@ -36,37 +66,6 @@ pub fn settings(
         settings.playouts = u64::MAX;
     }
     Ok(Settings { threads, seed, ..settings })
-}
-
-/// Runs the search on the concrete single-board game inside an `AnyGame`, monomorphised.
-pub struct Single(pub Settings);
-
-impl GameVisitor for Single {
-    type Output = Option<Analysis<Move>>;
-
-    fn visit<G: variago_rules::Game>(self, game: G) -> Self::Output {
-        Search::new(self.0).analyse(&game).map(single_board)
-    }
-}
-
-/// The analysis with its moves as single-board [`Move`]s: every variant an `AnyGame` holds plays
-/// them (a type check the compiler resolves per variant).
-fn single_board<M: Copy + 'static>(analysis: Analysis<M>) -> Analysis<Move> {
-    let cast = |mv: M| *(&mv as &dyn Any).downcast_ref::<Move>().expect("single-board variants play Move");
-    Analysis {
-        best: cast(analysis.best),
-        visits: analysis.visits,
-        winrate: analysis.winrate,
-        resign: analysis.resign,
-        pv: analysis.pv.into_iter().map(cast).collect(),
-        moves: analysis
-            .moves
-            .into_iter()
-            .map(|m| MoveStats { mv: cast(m.mv), visits: m.visits, winrate: m.winrate })
-            .collect(),
-        playouts: analysis.playouts,
-        elapsed: analysis.elapsed,
-    }
 }
 
 /// The evaluation line (the principal variation's moves joined by `separator`), then the move as

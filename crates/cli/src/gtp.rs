@@ -51,6 +51,18 @@ impl Gtp {
 
     /// Sends one command and returns the answer's text (after `= `), or why it failed.
     pub fn command(&mut self, command: &str) -> Result<String, GtpError> {
+        match self.exchange(command)? {
+            (true, body) => Ok(body),
+            (false, body) => {
+                Err(GtpError::Refused(format!("GTP engine '{}' refused '{command}': {body}", self.name)))
+            }
+        }
+    }
+
+    /// Sends one command and returns whether the engine accepted it (`=`) or refused it (`?`), and
+    /// the answer's text after the status and id; fails only when the engine is gone or does not
+    /// speak GTP.
+    pub fn exchange(&mut self, command: &str) -> Result<(bool, String), GtpError> {
         let failed = |what: String| GtpError::Failed(format!("GTP engine '{}' {what}", self.name));
         writeln!(self.stdin, "{command}")
             .and_then(|()| self.stdin.flush())
@@ -78,8 +90,8 @@ impl Gtp {
         let (status, body) = text.split_at(1);
         let body = body.trim_start_matches(|c: char| c.is_ascii_digit()).trim().to_string();
         match status {
-            "=" => Ok(body),
-            "?" => Err(GtpError::Refused(format!("GTP engine '{}' refused '{command}': {body}", self.name))),
+            "=" => Ok((true, body)),
+            "?" => Ok((false, body)),
             _ => Err(failed(format!("gave a malformed answer to '{command}': {text}"))),
         }
     }

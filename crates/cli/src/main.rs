@@ -4,7 +4,9 @@
 mod bench;
 mod genmove;
 mod gtp;
+mod gtp_engine;
 mod matches;
+mod regress;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -72,6 +74,9 @@ enum Command {
         variant: Option<String>,
         /// The record.
         file: PathBuf,
+        /// Print the score after every move, one line each (Borderline's live breakdown).
+        #[arg(long)]
+        scores: bool,
     },
     /// Light random playouts per second (every variant on 9x9 and 19x19 without --variant).
     Bench {
@@ -94,27 +99,20 @@ enum Command {
         /// `galice` for a Galice record (text or SGF); otherwise the file is SGF and names its variant.
         #[arg(long)]
         variant: Option<String>,
-        /// Playouts for the move (summed over threads); reproducible with a fixed seed.
-        #[arg(long, conflicts_with = "time")]
-        playouts: Option<u64>,
-        /// Seconds to think.
-        #[arg(long)]
-        time: Option<f64>,
-        /// Threads, each searching its own tree.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-        /// Random seed, for repeatable moves.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Strength 1-10 (250 playouts doubling per level; 10 thinks 5 s); --playouts or --time win.
-        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
-        level: Option<u8>,
+        #[command(flatten)]
+        budget: genmove::Budget,
         /// The record.
         file: PathBuf,
     },
     /// Games between two engines, colours alternating: a line per game, a table, and
     /// `ENGINE_A W-L-D ENGINE_B` as the last line.
     Match(matches::Options),
+    /// Speak GTP version 2 on standard input and output (for GUIs such as Sabaki and GoGui,
+    /// tournament tools and `variago match`); the extensions are in docs/gtp.md.
+    Gtp(gtp_engine::Options),
+    /// Run a GTP regression file (GNU Go's format) against an engine: a line per test and the
+    /// summary as the last line; exit code 1 if a test failed that is not marked as known.
+    Regress(regress::Options),
 }
 
 /// An error for the user: one line on stderr, and the exit code.
@@ -206,7 +204,7 @@ fn run(command: Command) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Command::Replay { variant, file } => {
+        Command::Replay { variant, file, scores } => {
             if variant.as_deref().is_some_and(is_galice) {
                 let record = read_galice_record(&file)?;
                 let game = record.replay().map_err(|e| Failure { message: e.to_string(), code: 1 })?;
@@ -216,7 +214,13 @@ fn run(command: Command) -> Result<(), Failure> {
                 return Ok(());
             }
             let record = read_record(&file)?;
-            let game = record.replay().map_err(|e| Failure { message: e.to_string(), code: 1 })?;
+            let game = record
+                .replay_with(|number, game| {
+                    if scores {
+                        print_move_score(number, game, record.moves[number - 1], record.geometry)
+                    }
+                })
+                .map_err(|e| Failure { message: e.to_string(), code: 1 })?;
             println!("{} moves of {} on {}", record.moves.len(), game.spec(), record.geometry);
             print!("{}", game.board());
             print_score(&game);
@@ -237,8 +241,8 @@ fn run(command: Command) -> Result<(), Failure> {
                 Ok(())
             }
         },
-        Command::Genmove { variant, playouts, time, threads, seed, level, file } => {
-            let settings = genmove::settings(playouts, time, threads, seed, level).map_err(Failure::input)?;
+        Command::Genmove { variant, budget, file } => {
+            let settings = budget.settings().map_err(Failure::input)?;
             if variant.as_deref().is_some_and(is_galice) {
                 let game = galice_position(&file)?;
                 let analysis = Search::new(settings).analyse(&game).ok_or_else(game_over)?;
@@ -248,11 +252,13 @@ fn run(command: Command) -> Result<(), Failure> {
             let record = read_record(&file)?;
             let geometry = record.geometry;
             let analysis =
-                replayed(&record, &file)?.visit(genmove::Single(settings)).ok_or_else(game_over)?;
+                Search::new(settings).analyse_any(&replayed(&record, &file)?).ok_or_else(game_over)?;
             genmove::print(&analysis, " ", |mv| move_text(geometry, mv));
             Ok(())
         }
         Command::Match(options) => matches::run(options),
+        Command::Gtp(options) => gtp_engine::run(options),
+        Command::Regress(options) => regress::run(options),
     }
 }
 
@@ -351,6 +357,14 @@ fn explain<G: Game>(game: &G, mv: G::Move, name: impl Fn(G::Move) -> String) {
         Ok(()) => println!("{} is legal", name(mv)),
         Err(reason) => println!("{} is illegal: {reason}", name(mv)),
     }
+}
+
+/// One line of `replay --scores`: the move and the score right after it.
+fn print_move_score(number: usize, game: &AnyGame, mv: Move, geometry: Geometry) {
+    let mover = game.to_move().opponent();
+    let breakdown = game.live_score().to_string();
+    let sides: Vec<&str> = breakdown.lines().collect();
+    println!("{number} {} {}: {}", mover.letter(), move_text(geometry, mv), sides.join("; "));
 }
 
 fn print_score<G: Game>(game: &G) {

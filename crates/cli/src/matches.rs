@@ -9,7 +9,7 @@ use variago_records::Record;
 use variago_records::sgf::move_text;
 use variago_rules::spec::Variant;
 use variago_rules::{AnyGame, Color, Game, Geometry, HalfPoints, Move, ScoreSheet, VariantSpec};
-use variago_search::Settings;
+use variago_search::{Search, Settings};
 
 use crate::gtp::{Gtp, GtpError};
 use crate::{Failure, genmove, is_galice, spec_and_size};
@@ -135,7 +135,7 @@ impl Engine {
         match self {
             Engine::Builtin(settings) => {
                 settings.seed = settings.seed.wrapping_add(1);
-                let analysis = game.clone().visit(genmove::Single(settings.clone()));
+                let analysis = Search::new(settings.clone()).analyse_any(game);
                 Ok(analysis.map_or(Reply::Move(Move::Pass), |a| {
                     if a.resign { Reply::Resign } else { Reply::Move(a.best) }
                 }))

@@ -65,13 +65,20 @@ fn gnugo() -> Option<String> {
     Path::new("/usr/games/gnugo").exists().then(|| "/usr/games/gnugo".to_string())
 }
 
+/// GNU Go, or `None` after a notice that `what` is skipped; its absence fails with
+/// `VARIAGO_REQUIRE_GNUGO=1` (CI).
+fn gnugo_or_skip(what: &str) -> Option<String> {
+    let found = gnugo();
+    if found.is_none() {
+        assert!(std::env::var("VARIAGO_REQUIRE_GNUGO").as_deref() != Ok("1"), "gnugo is required but absent");
+        eprintln!("notice: gnugo not found, {what} is skipped");
+    }
+    found
+}
+
 #[test]
 fn a_match_against_gnu_go_runs_and_reports() {
-    let Some(gnugo) = gnugo() else {
-        assert!(std::env::var("VARIAGO_REQUIRE_GNUGO").as_deref() != Ok("1"), "gnugo is required but absent");
-        eprintln!("notice: gnugo not found, the match against GNU Go is skipped");
-        return;
-    };
+    let Some(gnugo) = gnugo_or_skip("the match against GNU Go") else { return };
     let engine = format!("gtp:{gnugo} --mode gtp --level 1 --chinese-rules --positional-superko");
     let text = two_games("variago:playouts=50", &engine, "gnugo");
     assert_eq!(text.lines().filter(|l| l.starts_with("game ")).count(), 2, "{text}");
@@ -119,4 +126,29 @@ fn an_illegal_move_of_an_external_engine_loses_that_game_with_the_reason() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(text.contains("B+F") && text.contains("illegal move A1"), "{text}");
     assert!(text.lines().last().unwrap().starts_with("variago:playouts=10 1-0-0 "), "{text}");
+}
+
+/// One whole 9x9 game through `variago match`: it must end with a result.
+fn one_game_on_9x9(black: &str, white: &str) {
+    let out = variago(&["match", "--black", black, "--white", white, "--games", "1", "--size", "9"]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    let game = text.lines().find(|l| l.starts_with("game 1: ")).expect("a line for the game");
+    assert!(game.contains("B+") || game.contains("W+") || game.contains("Draw"), "{game}");
+}
+
+#[test]
+fn variago_gtp_plays_a_whole_game_against_the_built_in_engine() {
+    let engine = format!("gtp:{} gtp --playouts 200", env!("CARGO_BIN_EXE_variago"));
+    one_game_on_9x9("variago:playouts=200", &engine);
+}
+
+#[test]
+fn variago_gtp_plays_a_whole_game_against_gnu_go() {
+    let Some(gnugo) = gnugo_or_skip("the game of variago gtp against GNU Go") else { return };
+    let engine = format!("gtp:{} gtp --playouts 200", env!("CARGO_BIN_EXE_variago"));
+    one_game_on_9x9(
+        &engine,
+        &format!("gtp:{gnugo} --mode gtp --level 1 --chinese-rules --positional-superko"),
+    );
 }

@@ -8,9 +8,11 @@
 
 mod tree;
 
+use std::any::Any;
 use std::time::{Duration, Instant};
 
-use variago_rules::{Color, Game, ScoreSheet};
+use variago_rules::any::GameVisitor;
+use variago_rules::{AnyGame, Color, Game, Move, ScoreSheet};
 
 use crate::tree::Tree;
 
@@ -192,6 +194,25 @@ impl Search {
         Some(self.conclude(game, &trees, start.elapsed()))
     }
 
+    /// Searches a single-board position whose variant was chosen at run time (CLI, GTP, match
+    /// runner): the search runs on the concrete game inside, monomorphised, and the moves come
+    /// back as plain [`Move`]s.
+    pub fn analyse_any(&self, game: &AnyGame) -> Option<Analysis<Move>> {
+        game.clone().visit(AnyAnalysis(self))
+    }
+
+    /// Starts pondering `game`: a search that runs in steps, as long as the caller wants (GTP's
+    /// `lz-analyze`), with these settings' threads and seed (their limits are ignored: each step
+    /// says how long it runs). `None` once the game is over.
+    pub fn ponder<G: Game>(&self, game: &G) -> Option<Pondering<G>> {
+        if game.is_over() {
+            return None;
+        }
+        let threads = self.settings.threads.max(1);
+        let trees = (0..threads).map(|t| Tree::new(game, thread_seed(self.settings.seed, t))).collect();
+        Some(Pondering { search: self.clone(), game: game.clone(), trees, elapsed: Duration::ZERO })
+    }
+
     /// Sums the root statistics of every tree and applies the pass and resign rules.
     fn conclude<G: Game>(&self, game: &G, trees: &[Tree<G>], elapsed: Duration) -> Analysis<G::Move> {
         let first = &trees[0];
@@ -256,5 +277,71 @@ impl Search {
             return 0;
         }
         1
+    }
+}
+
+/// Playouts a pondering tree runs at most: its visit counters are 32-bit.
+const PONDER_LIMIT: u64 = 1 << 31;
+
+/// A search that keeps its trees between steps, so that an analysis shown while it runs (a GUI's
+/// live evaluation) deepens the longer it runs, and stops whenever the caller stops asking.
+pub struct Pondering<G: Game> {
+    search: Search,
+    game: G,
+    /// One tree per thread, as in [`Search::analyse`].
+    trees: Vec<Tree<G>>,
+    /// Time spent in the steps so far.
+    elapsed: Duration,
+}
+
+impl<G: Game> Pondering<G> {
+    /// Grows every tree for `time` more (the threads in parallel) and returns the analysis of all
+    /// the playouts so far, with the pass and resign rules of [`Search::analyse`].
+    pub fn step(&mut self, time: Duration) -> Analysis<G::Move> {
+        let start = Instant::now();
+        let deadline = Some(start + time);
+        let (game, settings) = (&self.game, &self.search.settings);
+        if let [tree] = &mut self.trees[..] {
+            tree.grow_on(game, settings, PONDER_LIMIT, deadline);
+        } else {
+            std::thread::scope(|scope| {
+                for tree in &mut self.trees {
+                    scope.spawn(move || tree.grow_on(game, settings, PONDER_LIMIT, deadline));
+                }
+            });
+        }
+        self.elapsed += start.elapsed();
+        self.search.conclude(game, &self.trees, self.elapsed)
+    }
+}
+
+/// Runs a search on the concrete single-board game inside an `AnyGame`, monomorphised.
+struct AnyAnalysis<'a>(&'a Search);
+
+impl GameVisitor for AnyAnalysis<'_> {
+    type Output = Option<Analysis<Move>>;
+
+    fn visit<G: Game>(self, game: G) -> Self::Output {
+        self.0.analyse(&game).map(single_board)
+    }
+}
+
+/// The analysis with its moves as single-board [`Move`]s: every variant an `AnyGame` holds plays
+/// them (a type check the compiler resolves per variant).
+fn single_board<M: Copy + 'static>(analysis: Analysis<M>) -> Analysis<Move> {
+    let cast = |mv: M| *(&mv as &dyn Any).downcast_ref::<Move>().expect("single-board variants play Move");
+    Analysis {
+        best: cast(analysis.best),
+        visits: analysis.visits,
+        winrate: analysis.winrate,
+        resign: analysis.resign,
+        pv: analysis.pv.into_iter().map(cast).collect(),
+        moves: analysis
+            .moves
+            .into_iter()
+            .map(|m| MoveStats { mv: cast(m.mv), visits: m.visits, winrate: m.winrate })
+            .collect(),
+        playouts: analysis.playouts,
+        elapsed: analysis.elapsed,
     }
 }

@@ -94,11 +94,14 @@ fn reward(winner: Option<Color>, color: Color) -> u32 {
     }
 }
 
-/// A search tree rooted at one position.
+/// A search tree rooted at one position, with the random generator and buffers that grow it, so
+/// that it can grow on later (pondering).
 pub(crate) struct Tree<G: Game> {
     pub nodes: Vec<Node<G::Move>>,
     /// Playouts run.
     pub playouts: u64,
+    rng: SmallRng,
+    scratch: Scratch<G::Move>,
 }
 
 /// Buffers reused from playout to playout.
@@ -109,26 +112,53 @@ struct Scratch<M> {
     moves: Vec<M>,
 }
 
+impl<M> Default for Scratch<M> {
+    fn default() -> Self {
+        Scratch {
+            path: Vec::new(),
+            sequence: Vec::new(),
+            first_player: HashMap::default(),
+            moves: Vec::new(),
+        }
+    }
+}
+
 impl<G: Game> Tree<G> {
     /// Grows a tree from `root` (a position that is not over) with `playouts` playouts, stopping
     /// early at `deadline`.
     pub fn grow(root: &G, settings: &Settings, seed: u64, playouts: u64, deadline: Option<Instant>) -> Self {
+        let mut tree = Self::new(root, seed);
+        tree.grow_on(root, settings, playouts, deadline);
+        tree
+    }
+
+    /// A tree of `root` (a position that is not over) with its root's children and no playout.
+    pub fn new(root: &G, seed: u64) -> Self {
         let mut moves = Vec::new();
         root.legal_moves(&mut moves);
         let placeholder = *moves.first().expect("a position that is not over has a legal move");
-        let mut tree = Tree { nodes: vec![Node::new(placeholder, root.to_move().opponent())], playouts: 0 };
+        let mut tree = Tree {
+            nodes: vec![Node::new(placeholder, root.to_move().opponent())],
+            playouts: 0,
+            rng: SmallRng::seed_from_u64(seed),
+            scratch: Scratch::default(),
+        };
         tree.expand(0, root, &mut moves);
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let mut scratch =
-            Scratch { path: Vec::new(), sequence: Vec::new(), first_player: HashMap::default(), moves };
-        while tree.playouts < playouts {
-            if tree.playouts % 32 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+        tree.scratch.moves = moves;
+        tree
+    }
+
+    /// Runs playouts until the tree holds `playouts` in all or `deadline` passes.
+    pub fn grow_on(&mut self, root: &G, settings: &Settings, playouts: u64, deadline: Option<Instant>) {
+        let (mut rng, mut scratch) = (self.rng.clone(), std::mem::take(&mut self.scratch));
+        while self.playouts < playouts {
+            if self.playouts % 32 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
                 break;
             }
-            tree.playout(root, settings, &mut rng, &mut scratch);
-            tree.playouts += 1;
+            self.playout(root, settings, &mut rng, &mut scratch);
+            self.playouts += 1;
         }
-        tree
+        (self.rng, self.scratch) = (rng, scratch);
     }
 
     fn expand(&mut self, node: usize, state: &G, moves: &mut Vec<G::Move>) {

@@ -1,0 +1,162 @@
+//! `variago gtp` as a process and `variago regress`: the project's regression suites and a
+//! hostile stream. Whole games of `variago gtp` through `variago match` are in `matches.rs`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_variago");
+
+fn variago(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Runs `variago gtp ARGS` with `input` on its standard input.
+fn gtp(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(BIN)
+        .arg("gtp")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    let input = input.to_vec();
+    // write on a thread: the engine answers while it reads, and both pipes must keep moving
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("the engine ends");
+    writer.join().expect("the writer ends");
+    output
+}
+
+/// The regression suites kept in `tests/regress`.
+fn suite(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/regress").join(name)
+}
+
+#[test]
+fn the_engine_speaks_gtp_on_stdin_and_stdout() {
+    let out = gtp(
+        &["--playouts", "50", "--variant", "go:size=9"],
+        b"1 name\nplay b e5\n2 genmove w\n3 quit\n4 name\n",
+    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = stdout(&out);
+    let answers: Vec<&str> = text.split_terminator("\n\n").collect();
+    assert_eq!(answers.len(), 4, "{text}");
+    assert_eq!(answers[0], "=1 variago");
+    assert!(answers[2].starts_with("=2 "), "{text}");
+    assert_eq!(answers[3], "=3");
+}
+
+#[test]
+fn bad_flags_are_a_one_line_error() {
+    for args in [["gtp", "--variant", "chess"], ["gtp", "--threads", "0"]] {
+        let out = variago(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+}
+
+#[test]
+fn a_hostile_stream_leaves_the_engine_alive() {
+    let mut input = Vec::new();
+    input.extend_from_slice(b"\x00\x01garbage\xff\xfe\n");
+    input.extend(std::iter::repeat_n(b'x', 1 << 20));
+    input.extend_from_slice(b"\n1 play b Z99\n2 boardsize 0\n3 boardsize 1000\n4 what\n5 play b e5 e6 e7\n");
+    input.extend_from_slice(b"6 loadsgf /dev/null\n7 fixed_handicap -3\n8 name\n");
+    let out = gtp(&["--playouts", "20"], &input);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = stdout(&out);
+    let answers: Vec<&str> = text.split_terminator("\n\n").collect();
+    assert!(answers.iter().all(|a| a.starts_with('=') || a.starts_with('?')), "{text}");
+    assert!(answers.iter().any(|a| a.starts_with("? command line too long")), "{text}");
+    for id in 1..=7 {
+        assert!(answers.iter().any(|a| a.starts_with(&format!("?{id} "))), "{id}: {text}");
+    }
+    assert_eq!(answers.last(), Some(&"=8 variago"));
+}
+
+/// Runs a suite against `variago gtp` with the given flags; it must pass.
+fn run_suite(name: &str, flags: &str) {
+    let engine = format!("{BIN} gtp {flags}");
+    let out = variago(&["regress", suite(name).to_str().unwrap(), "--engine", &engine]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    let last = text.lines().last().unwrap_or_default();
+    assert!(last.contains(" 0 failed"), "{text}");
+}
+
+#[test]
+fn the_rules_suite_passes() {
+    run_suite("rules.tst", "--playouts 100");
+}
+
+#[test]
+fn the_tactics_suite_passes() {
+    run_suite("tactics.tst", "--playouts 3000");
+}
+
+#[test]
+fn regress_reports_failures_known_failures_and_unexpected_passes() {
+    let dir = std::env::temp_dir().join(format!("variago-regress-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mixed.tst");
+    std::fs::write(
+        &file,
+        "boardsize 9\n1 name\n#? [variago]\n2 name\n#? [gnugo]\n3 name\n#? [gnugo]*\n4 name\n#? [!gnugo]*\n5 play b zz\n#? [\\?.*]\n",
+    )
+    .unwrap();
+    let out = variago(&["regress", file.to_str().unwrap(), "--engine", &format!("{BIN} gtp")]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "1 PASS");
+    assert!(lines[1].starts_with("2 FAIL"), "{text}");
+    assert!(lines[2].starts_with("3 known failure"), "{text}");
+    assert!(lines[3].starts_with("4 unexpected PASS"), "{text}");
+    assert_eq!(lines[4], "5 PASS");
+    assert_eq!(lines[5], "5 tests: 2 passed, 1 failed, 1 known failures, 1 unexpected passes");
+    std::fs::write(&file, "1 name\n#? [(]\n").unwrap();
+    let out = variago(&["regress", file.to_str().unwrap(), "--engine", &format!("{BIN} gtp")]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn live_analysis_streams_until_the_next_command_line_arrives() {
+    let mut child = Command::new(BIN)
+        .args(["gtp", "--variant", "go:size=9", "--threads", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    let mut lines = BufReader::new(child.stdout.take().expect("a pipe")).lines();
+    let mut next = move || lines.next().expect("the engine answers").expect("text");
+    writeln!(stdin, "play b e5\n7 lz-analyze 5").unwrap();
+    assert_eq!(next(), "=");
+    assert_eq!(next(), "");
+    assert_eq!(next(), "=7");
+    // the stream runs on its own, with no input, for as long as it is let
+    for _ in 0..3 {
+        let report = next();
+        assert!(report.starts_with("info move ") && report.contains(" pv "), "{report}");
+    }
+    writeln!(stdin, "8 name").unwrap();
+    let mut line = next();
+    while line.starts_with("info move ") {
+        line = next();
+    }
+    assert_eq!(line, "", "the stream ends with a blank line");
+    assert_eq!(next(), "=8 variago");
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().expect("the engine ends").success());
+}

@@ -1,0 +1,772 @@
+//! The engine: the game it holds, its search settings and clocks, and one method per GTP command.
+//! [`Engine::handle`] takes one input line and returns what to send back, so that the whole
+//! protocol runs (and is tested) without any I/O.
+
+use std::io::Read;
+
+use variago_records::{Record, galice_sgf};
+use variago_rules::galice::{Action, Galice, Record as GaliceRecord, Spot, Turn};
+use variago_rules::score::HalfPoints;
+use variago_rules::{Color, Game, Geometry, Move, Point, ScoreSheet, VariantSpec};
+use variago_search::{Search, Settings};
+
+use crate::analysis::{self, Analyse, Format};
+use crate::clock::Clock;
+use crate::handicap;
+use crate::position::{GaliceGame, Position, Single};
+use crate::protocol::{self, Command, Parsed, Response};
+
+/// Every command the engine knows, as `list_commands` prints them.
+pub const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "rectangular_boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "reg_genmove",
+    "kgs-genmove_cleanup",
+    "undo",
+    "showboard",
+    "final_score",
+    "final_status_list",
+    "fixed_handicap",
+    "place_free_handicap",
+    "set_free_handicap",
+    "time_settings",
+    "kgs-time_settings",
+    "time_left",
+    "loadsgf",
+    "printsgf",
+    "is_legal",
+    "variago-variant",
+    "variago-rules",
+    "variago-why",
+    "variago-play",
+    "variago-score",
+    "variago-territory",
+    "variago-illegal_points",
+    "variago-best_moves",
+    "gogui-rules_game_id",
+    "gogui-rules_board_size",
+    "gogui-rules_board",
+    "gogui-rules_side_to_move",
+    "gogui-rules_legal_moves",
+    "gogui-rules_final_result",
+    "gogui-analyze_commands",
+    "lz-analyze",
+    "kata-analyze",
+    "lz-genmove_analyze",
+];
+
+/// The board views GoGui offers in its Analyze menu (`type/label/command`).
+const ANALYZE_COMMANDS: &str = "gfx/Territory (area score)/variago-territory
+plist/Illegal points for the side to move/variago-illegal_points
+gfx/Best moves (search)/variago-best_moves
+string/Why is this move illegal?/variago-why %c %p
+string/Score/variago-score
+string/Rules/variago-rules";
+
+/// Largest SGF file `loadsgf` reads: far above any real game record.
+const MAX_SGF_BYTES: u64 = 8 << 20;
+
+/// How the engine thinks: the search settings, and whether the command line fixed the budget.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Search settings for every move (threads, seed, playouts or time, resignation).
+    pub settings: Settings,
+    /// Whether `settings` carries a budget the user chose (`--level`, `--playouts`, `--time`):
+    /// then the GTP clock does not change it. Otherwise the clock, when set, decides the time.
+    pub fixed_budget: bool,
+}
+
+impl Default for Config {
+    /// Default search settings, resigning below a 5% win rate.
+    fn default() -> Self {
+        Config { settings: Settings { resign_below: Some(0.05), ..Settings::default() }, fixed_budget: false }
+    }
+}
+
+/// What the controller gets back from one input line.
+pub enum Reply {
+    /// An answer; the engine waits for the next command.
+    Answer(Response),
+    /// The answer to `quit`: send it, then stop.
+    Quit(Response),
+    /// An analysis to stream (`=` and the id first, then report lines) until the next command
+    /// arrives, then a blank line.
+    Analyse(Box<Analyse>),
+}
+
+/// A GTP engine for every variant.
+pub struct Engine {
+    config: Config,
+    position: Position,
+    clock: Clock,
+}
+
+/// A failed command's message.
+type Failure = String;
+
+/// Reads `b`, `black`, `w`, `white` in any case.
+pub fn parse_color(text: &str) -> Result<Color, Failure> {
+    match text.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Color::Black),
+        "w" | "white" => Ok(Color::White),
+        _ => Err(format!("syntax error: '{text}' is not a colour")),
+    }
+}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// Checks the number of arguments.
+fn arity(args: &[String], n: usize, usage: &str) -> Result<(), Failure> {
+    if args.len() == n { Ok(()) } else { Err(format!("syntax error: usage {usage}")) }
+}
+
+/// A vertex or `pass` on this board.
+fn parse_move(geometry: Geometry, text: &str) -> Result<Move, Failure> {
+    if text.eq_ignore_ascii_case("pass") {
+        Ok(Move::Pass)
+    } else {
+        geometry.parse_vertex(text).map(Move::Place).map_err(|e| format!("syntax error: {e}"))
+    }
+}
+
+fn parse_count(text: &str) -> Result<usize, Failure> {
+    text.parse().map_err(|_| format!("syntax error: '{text}' is not a number"))
+}
+
+/// A file's text, refusing one over [`MAX_SGF_BYTES`] (even a device that never ends).
+fn read_limited(path: &str) -> Result<String, String> {
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(MAX_SGF_BYTES + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_SGF_BYTES {
+        return Err(format!("it is larger than {MAX_SGF_BYTES} bytes"));
+    }
+    String::from_utf8(bytes).map_err(|_| "it is not UTF-8 text".to_string())
+}
+
+/// `final_score`'s answer: `B+3.5`, `W+R`, or `0` for a draw.
+fn final_score<G: Game>(game: &G) -> String {
+    let result = game.outcome().unwrap_or_else(|| game.score().result());
+    if result.winner.is_none() { "0".into() } else { result.to_string() }
+}
+
+/// The score breakdown, the totals and the result as the game stands.
+fn score_sheet<G: Game>(game: &G) -> String {
+    let score = game.score();
+    let result = game.outcome().unwrap_or_else(|| score.result());
+    format!("\n{score}{}\n{result}", score.totals_line())
+}
+
+/// The move or turn, or why not.
+fn legality<G: Game>(game: &G, mv: G::Move) -> String {
+    match game.check(mv) {
+        Ok(()) => "legal".into(),
+        Err(reason) => reason.to_string(),
+    }
+}
+
+/// The legal moves of the side to move, named and joined.
+fn legal_list<G: Game>(game: &G, separator: &str, name: impl Fn(G::Move) -> String) -> String {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves.into_iter().map(name).collect::<Vec<_>>().join(separator)
+}
+
+impl Engine {
+    /// An engine playing `variant` (a spec such as `go:komi=6.5,size=9`, or `galice`) on an empty
+    /// board; without a size in the spec, 19x19.
+    pub fn new(config: Config, variant: &str) -> Result<Engine, Failure> {
+        let position = Self::empty_position(variant, Geometry::square(19).expect("19 is a board size"))?;
+        Ok(Engine { config, position, clock: Clock::default() })
+    }
+
+    /// Runs one input line: `None` for a line GTP ignores (empty, a comment).
+    pub fn handle(&mut self, line: &str) -> Option<Reply> {
+        match protocol::parse(line) {
+            Parsed::Nothing => None,
+            Parsed::Malformed { id, message } => Some(Reply::Answer(Response::error(id, message))),
+            Parsed::Command(command) => Some(self.execute(&command)),
+        }
+    }
+
+    fn execute(&mut self, command: &Command) -> Reply {
+        let (id, args) = (command.id, &command.args[..]);
+        let answer = match command.name.as_str() {
+            "quit" => return Reply::Quit(Response::ok(id, "")),
+            name @ ("lz-analyze" | "kata-analyze") => {
+                let format = if name == "lz-analyze" { Format::Lz } else { Format::Kata };
+                return match self.analyse(id, format, args) {
+                    Ok(analyse) => Reply::Analyse(Box::new(analyse)),
+                    Err(message) => Reply::Answer(Response::error(id, message)),
+                };
+            }
+            "protocol_version" => Ok("2".into()),
+            "name" => Ok("variago".into()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
+            "known_command" => arity(args, 1, "known_command NAME")
+                .map(|()| COMMANDS.contains(&args[0].as_str()).to_string()),
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "boardsize" => self.boardsize(args),
+            "rectangular_boardsize" => self.rectangular_boardsize(args),
+            "clear_board" => self.clear_board(),
+            "komi" => self.komi(args),
+            "play" | "variago-play" => self.play(args),
+            "genmove" | "kgs-genmove_cleanup" => self.genmove(args, true),
+            "reg_genmove" => self.genmove(args, false),
+            "lz-genmove_analyze" => self.genmove_analyze(args),
+            "undo" => self.undo(),
+            "showboard" => Ok(self.showboard()),
+            "final_score" => Ok(self.final_score()),
+            "final_status_list" => self.final_status_list(args),
+            name @ "fixed_handicap" => self.handicap(name, args, handicap::fixed),
+            name @ "place_free_handicap" => self.handicap(name, args, handicap::free),
+            "set_free_handicap" => self.set_free_handicap(args),
+            "time_settings" => {
+                self.clock.set_gtp(args).map(|()| String::new()).map_err(|e| format!("syntax error: {e}"))
+            }
+            "kgs-time_settings" => {
+                self.clock.set_kgs(args).map(|()| String::new()).map_err(|e| format!("syntax error: {e}"))
+            }
+            "time_left" => self.time_left(args),
+            "loadsgf" => self.loadsgf(args),
+            "printsgf" => self.printsgf(args),
+            "is_legal" => self.why(args).map(|why| if why == "legal" { "1" } else { "0" }.into()),
+            "variago-why" => self.why(args),
+            "variago-variant" => self.variant(args),
+            "variago-rules" => Ok(self.rules()),
+            "variago-score" => Ok(self.score()),
+            "variago-territory" => self.territory(),
+            "variago-illegal_points" => self.illegal_points(),
+            "variago-best_moves" => self.best_moves(),
+            "gogui-rules_game_id" => Ok(self.rules()),
+            "gogui-rules_board_size" => self.single().map(|s| s.geometry().width().to_string()),
+            "gogui-rules_board" => self.gogui_board(),
+            "gogui-rules_side_to_move" => Ok(color_name(self.to_move()).into()),
+            "gogui-rules_legal_moves" => Ok(self.legal_moves()),
+            "gogui-rules_final_result" => Ok(self.final_result()),
+            "gogui-analyze_commands" => Ok(ANALYZE_COMMANDS.into()),
+            _ => Err("unknown command".into()),
+        };
+        Reply::Answer(match answer {
+            Ok(text) => Response::ok(id, text),
+            Err(message) => Response::error(id, message),
+        })
+    }
+
+    /// The single-board game, or an error naming the command's limit.
+    fn single(&self) -> Result<&Single, Failure> {
+        match &self.position {
+            Position::Single(single) => Ok(single),
+            Position::Galice(_) => Err("not available in galice (two boards)".into()),
+        }
+    }
+
+    fn single_mut(&mut self) -> Result<&mut Single, Failure> {
+        match &mut self.position {
+            Position::Single(single) => Ok(single),
+            Position::Galice(_) => Err("not available in galice (two boards)".into()),
+        }
+    }
+
+    fn to_move(&self) -> Color {
+        match &self.position {
+            Position::Single(s) => s.game.to_move(),
+            Position::Galice(g) => g.game.to_move(),
+        }
+    }
+
+    /// The empty board of a variant; a spec without a size gets `geometry`.
+    fn empty_position(text: &str, geometry: Geometry) -> Result<Position, Failure> {
+        if text.trim().eq_ignore_ascii_case("galice") {
+            return Ok(Position::Galice(GaliceGame::new(Galice::new())));
+        }
+        let spec: VariantSpec = text.parse().map_err(|e| format!("{e}"))?;
+        let geometry = spec.size.unwrap_or(geometry);
+        Ok(Position::Single(Single::new(spec, geometry)))
+    }
+
+    /// The board size now, 19x19 in Galice (for a switch to a single-board variant).
+    fn geometry(&self) -> Geometry {
+        match &self.position {
+            Position::Single(s) => s.geometry(),
+            Position::Galice(_) => Geometry::square(19).expect("19 is a board size"),
+        }
+    }
+
+    fn variant(&mut self, args: &[String]) -> Result<String, Failure> {
+        if args.is_empty() {
+            return Err("syntax error: usage variago-variant SPEC".into());
+        }
+        self.position = Self::empty_position(&args.join(" "), self.geometry())?;
+        Ok(String::new())
+    }
+
+    /// The current variant's spec with the board size (`go:komi=6.5,size=9x9`), or `galice`.
+    fn rules(&self) -> String {
+        match &self.position {
+            Position::Single(s) => {
+                VariantSpec { size: Some(s.geometry()), ..s.record.spec.clone() }.to_string()
+            }
+            Position::Galice(_) => "galice".into(),
+        }
+    }
+
+    fn resize(
+        &mut self,
+        geometry: Result<Geometry, variago_rules::GeometryError>,
+    ) -> Result<String, Failure> {
+        let geometry = geometry.map_err(|_| "unacceptable size".to_string())?;
+        let single = self.single_mut().map_err(|_| "unacceptable size".to_string())?;
+        *single = Single::new(single.record.spec.clone(), geometry);
+        Ok(String::new())
+    }
+
+    fn boardsize(&mut self, args: &[String]) -> Result<String, Failure> {
+        arity(args, 1, "boardsize SIZE")?;
+        let side: u32 = args[0].parse().map_err(|_| format!("syntax error: '{}' is not a size", args[0]))?;
+        if let Position::Galice(_) = self.position {
+            // Galice's boards are 7x7: a GUI's usual boardsize 7 is accepted, and changes nothing
+            return if side == 7 { Ok(String::new()) } else { Err("unacceptable size".into()) };
+        }
+        self.resize(Geometry::square(side))
+    }
+
+    fn rectangular_boardsize(&mut self, args: &[String]) -> Result<String, Failure> {
+        arity(args, 2, "rectangular_boardsize WIDTH HEIGHT")?;
+        let number = |t: &String| t.parse::<u32>().map_err(|_| format!("syntax error: '{t}' is not a size"));
+        let (width, height) = (number(&args[0])?, number(&args[1])?);
+        self.resize(Geometry::new(width, height))
+    }
+
+    fn clear_board(&mut self) -> Result<String, Failure> {
+        self.position = match &self.position {
+            Position::Single(s) => Position::Single(Single::new(s.record.spec.clone(), s.geometry())),
+            Position::Galice(_) => Position::Galice(GaliceGame::new(Galice::new())),
+        };
+        Ok(String::new())
+    }
+
+    fn komi(&mut self, args: &[String]) -> Result<String, Failure> {
+        arity(args, 1, "komi NUMBER")?;
+        let value: f64 =
+            args[0].parse().map_err(|_| format!("syntax error: '{}' is not a number", args[0]))?;
+        let komi = HalfPoints::parse(&args[0])
+            .ok_or_else(|| format!("syntax error: komi {value} is not a multiple of 0.5"))?;
+        if let Position::Single(single) = &mut self.position {
+            let mut spec = single.record.spec.clone();
+            spec.set_komi(komi);
+            *single = single.with_spec(spec)?;
+        }
+        // Galice has no komi: accepted, as GUIs send it before every game
+        Ok(String::new())
+    }
+
+    /// `play COLOR VERTEX` (or a Galice turn in its notation).
+    fn play(&mut self, args: &[String]) -> Result<String, Failure> {
+        let Some((color, rest)) = args.split_first() else {
+            return Err("syntax error: usage play COLOR MOVE".into());
+        };
+        let color = parse_color(color)?;
+        match &mut self.position {
+            Position::Single(single) => {
+                arity(rest, 1, "play COLOR VERTEX")?;
+                let mv = parse_move(single.geometry(), &rest[0])?;
+                single.play(color, mv).map_err(|reason| format!("illegal move: {reason}"))?;
+            }
+            Position::Galice(galice) => {
+                let action: Action = rest.join(" ").parse().map_err(|e| format!("syntax error: {e}"))?;
+                if galice.game.to_move() != color {
+                    return Err(format!("illegal move: it is {}'s turn", galice.game.to_move()));
+                }
+                galice.perform(action).map_err(|reason| format!("illegal move: {reason}"))?;
+            }
+        }
+        Ok(String::new())
+    }
+
+    /// The settings for one move of `color`: the configured ones, with a seed that changes every
+    /// move and, without a fixed budget, the time the clock leaves for this move.
+    fn move_settings(&self, color: Color, moves_played: usize, empty_points: usize) -> Settings {
+        let mut settings = self.config.settings.clone();
+        settings.seed = settings.seed.wrapping_add(moves_played as u64);
+        if !self.config.fixed_budget {
+            let moves_left = (empty_points / 2).max(10) as u32;
+            if let Some(time) = self.clock.budget(color as usize, moves_left) {
+                settings.time = Some(time);
+                settings.playouts = u64::MAX;
+            }
+        }
+        settings
+    }
+
+    /// `genmove` and its relatives: the search's move for `color`, played when `play` is set.
+    fn genmove(&mut self, args: &[String], play: bool) -> Result<String, Failure> {
+        self.generate(args, play, None).map(|(text, _)| text)
+    }
+
+    /// The move (`resign`, `pass`, a vertex, a Galice turn) and, for single-board games with a
+    /// report format, the report of the search.
+    fn generate(
+        &mut self,
+        args: &[String],
+        play: bool,
+        report: Option<Format>,
+    ) -> Result<(String, String), Failure> {
+        arity(args, 1, "genmove COLOR")?;
+        let color = parse_color(&args[0])?;
+        match &self.position {
+            Position::Single(single) => {
+                let Ok(game) = single.for_player(color) else { return Ok(("pass".into(), String::new())) };
+                let settings =
+                    self.move_settings(color, single.record.moves.len(), game.board().empties().len());
+                let Some(analysis) = Search::new(settings).analyse_any(&game) else {
+                    return Ok(("pass".into(), String::new()));
+                };
+                let text =
+                    report.map_or_else(String::new, |f| analysis::report(f, single.geometry(), &analysis));
+                if analysis.resign {
+                    return Ok(("resign".into(), text));
+                }
+                let name = single.name(analysis.best);
+                if play {
+                    self.single_mut()?
+                        .play(color, analysis.best)
+                        .map_err(|e| format!("internal error: {e}"))?;
+                }
+                Ok((name, text))
+            }
+            Position::Galice(galice) => {
+                if galice.game.to_move() != color {
+                    return Err(format!("it is {}'s turn", galice.game.to_move()));
+                }
+                let empty = Spot::all().filter(|&s| galice.game.stone(s).is_none()).count();
+                let settings = self.move_settings(color, galice.actions.len(), empty);
+                let Some(analysis) = Search::new(settings).analyse(&galice.game) else {
+                    return Ok((Turn::Pass.to_string(), String::new()));
+                };
+                if analysis.resign {
+                    return Ok(("resign".into(), String::new()));
+                }
+                if let (true, Position::Galice(galice)) = (play, &mut self.position) {
+                    galice.play(analysis.best).map_err(|e| format!("internal error: {e}"))?;
+                }
+                Ok((analysis.best.to_string(), String::new()))
+            }
+        }
+    }
+
+    /// `lz-genmove_analyze COLOR [INTERVAL]`: the search's report, then `play MOVE`.
+    fn genmove_analyze(&mut self, args: &[String]) -> Result<String, Failure> {
+        let (color, _) = analysis::parse_arguments(args)?;
+        let color = color.unwrap_or_else(|| self.to_move());
+        let (mv, report) = self.generate(&[color_name(color).to_string()], true, Some(Format::Lz))?;
+        Ok(format!("\n{report}\nplay {mv}"))
+    }
+
+    /// `lz-analyze` / `kata-analyze [COLOR] [INTERVAL]`.
+    fn analyse(&self, id: Option<u64>, format: Format, args: &[String]) -> Result<Analyse, Failure> {
+        let (color, interval) = analysis::parse_arguments(args)?;
+        let single = self.single()?;
+        let game = single.for_player(color.unwrap_or(single.game.to_move())).map_err(|e| e.to_string())?;
+        Ok(Analyse::new(id, format, &game, &self.config.settings, interval))
+    }
+
+    fn undo(&mut self) -> Result<String, Failure> {
+        let undone = match &mut self.position {
+            Position::Single(s) => s.undo(),
+            Position::Galice(g) => g.undo(),
+        };
+        if undone { Ok(String::new()) } else { Err("cannot undo".into()) }
+    }
+
+    fn showboard(&self) -> String {
+        match &self.position {
+            Position::Single(s) => format!("\n{}{} to move", s.game.board(), s.game.to_move()),
+            Position::Galice(g) => format!("\n{}", g.game.diagram()),
+        }
+    }
+
+    fn final_score(&self) -> String {
+        match &self.position {
+            Position::Single(s) => final_score(&s.game),
+            Position::Galice(g) => final_score(&g.game),
+        }
+    }
+
+    fn score(&self) -> String {
+        match &self.position {
+            Position::Single(s) => score_sheet(&s.game),
+            Position::Galice(g) => score_sheet(&g.game),
+        }
+    }
+
+    /// `gogui-rules_final_result`: the result once the game is over, `unknown` before.
+    fn final_result(&self) -> String {
+        let result = match &self.position {
+            Position::Single(s) => s.game.outcome(),
+            Position::Galice(g) => g.game.outcome(),
+        };
+        result.map_or_else(|| "unknown".into(), |r| r.to_string())
+    }
+
+    /// Under area scoring every stone on the board is alive: `alive` lists them all, `dead` and
+    /// `seki` nothing.
+    fn final_status_list(&self, args: &[String]) -> Result<String, Failure> {
+        arity(args, 1, "final_status_list alive|dead|seki")?;
+        match args[0].as_str() {
+            "dead" | "seki" => Ok(String::new()),
+            "alive" => Ok(match &self.position {
+                Position::Single(s) => {
+                    let g = s.geometry();
+                    let board = s.game.board();
+                    g.points()
+                        .filter(|&p| board.piece(p).is_some())
+                        .map(|p| g.vertex(p).to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                }
+                Position::Galice(g) => Spot::all()
+                    .filter(|&s| g.game.stone(s).is_some())
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            }),
+            other => Err(format!("syntax error: unknown status '{other}'")),
+        }
+    }
+
+    /// `fixed_handicap N` and `place_free_handicap N`: `place` chooses the points.
+    fn handicap(
+        &mut self,
+        name: &str,
+        args: &[String],
+        place: fn(Geometry, usize) -> Option<Vec<Point>>,
+    ) -> Result<String, Failure> {
+        arity(args, 1, &format!("{name} NUMBER"))?;
+        let stones = parse_count(&args[0])?;
+        let single = self.single_mut()?;
+        if !single.is_empty() {
+            return Err("board not empty".into());
+        }
+        let geometry = single.geometry();
+        let points = place(geometry, stones).ok_or("invalid number of stones")?;
+        single.set_handicap(&points);
+        Ok(points.iter().map(|&p| geometry.vertex(p).to_string()).collect::<Vec<_>>().join(" "))
+    }
+
+    fn set_free_handicap(&mut self, args: &[String]) -> Result<String, Failure> {
+        let single = self.single_mut()?;
+        if !single.is_empty() {
+            return Err("board not empty".into());
+        }
+        let geometry = single.geometry();
+        let mut points = Vec::with_capacity(args.len());
+        for text in args {
+            let p = geometry.parse_vertex(text).map_err(|_| "bad vertex list".to_string())?;
+            if points.contains(&p) {
+                return Err("bad vertex list".into());
+            }
+            points.push(p);
+        }
+        if points.len() < 2 || points.len() >= geometry.area() {
+            return Err("bad vertex list".into());
+        }
+        single.set_handicap(&points);
+        Ok(String::new())
+    }
+
+    fn time_left(&mut self, args: &[String]) -> Result<String, Failure> {
+        arity(args, 3, "time_left COLOR TIME STONES")?;
+        let color = parse_color(&args[0])?;
+        self.clock.set_left(color as usize, &args[1], &args[2]).map_err(|e| format!("syntax error: {e}"))?;
+        if let (Position::Single(single), Ok(seconds)) = (&mut self.position, args[1].parse()) {
+            single.note_time_left(color, seconds);
+        }
+        Ok(String::new())
+    }
+
+    /// `loadsgf FILE [MOVE_NUMBER]`: the game up to the position before that move; answers the
+    /// colour to play, as GNU Go does. Reads variago's SGF of every variant and Galice text.
+    fn loadsgf(&mut self, args: &[String]) -> Result<String, Failure> {
+        let (file, number) = match args {
+            [file] => (file, None),
+            [file, number] => (file, Some(parse_count(number)?)),
+            _ => return Err("syntax error: usage loadsgf FILE [MOVE_NUMBER]".into()),
+        };
+        let text = read_limited(file).map_err(|e| format!("cannot load file: {e}"))?;
+        if text.trim().is_empty() {
+            return Err("cannot load file: it is empty".into());
+        }
+        let keep = |n: usize| number.map_or(n, |m| m.saturating_sub(1).min(n));
+        let is_sgf = text.trim_start().starts_with('(');
+        // a record the single-board reader reads is never taken for Galice, even if it fails to
+        // replay: the Galice reader is lenient about SGF without `RU`
+        let position = match Record::from_sgf(&text).map_err(|e| e.to_string()) {
+            Ok(mut record) => {
+                record.moves.truncate(keep(record.moves.len()));
+                record.annotations.split_off(&record.moves.len());
+                Single::from_record(record).map(Position::Single)
+            }
+            Err(single_error) => {
+                let galice = if is_sgf {
+                    galice_sgf::from_sgf(&text).map_err(|e| e.to_string())
+                } else {
+                    GaliceRecord::parse(&text).map_err(|e| e.to_string())
+                };
+                galice
+                    .and_then(|mut record| {
+                        record.entries.truncate(keep(record.entries.len()));
+                        GaliceGame::from_record(&record).map(Position::Galice)
+                    })
+                    .map_err(|galice_error| match self.position {
+                        Position::Galice(_) => galice_error,
+                        Position::Single(_) if is_sgf => single_error,
+                        Position::Single(_) => galice_error,
+                    })
+            }
+        };
+        self.position = position.map_err(|e| format!("cannot load file: {e}"))?;
+        Ok(color_name(self.to_move()).into())
+    }
+
+    /// `printsgf [FILE]`: the game as SGF, written to FILE if given.
+    fn printsgf(&self, args: &[String]) -> Result<String, Failure> {
+        let sgf = match &self.position {
+            Position::Single(s) => s.record.to_sgf(),
+            Position::Galice(g) => galice_sgf::to_sgf(&g.record()),
+        };
+        match args {
+            [] => Ok(sgf),
+            [file] => std::fs::write(file, sgf)
+                .map(|()| String::new())
+                .map_err(|e| format!("cannot write {file}: {e}")),
+            _ => Err("syntax error: usage printsgf [FILE]".into()),
+        }
+    }
+
+    /// `variago-why COLOR MOVE`: `legal`, or the reason in words.
+    fn why(&self, args: &[String]) -> Result<String, Failure> {
+        let Some((color, rest)) = args.split_first() else {
+            return Err("syntax error: usage variago-why COLOR MOVE".into());
+        };
+        let color = parse_color(color)?;
+        match &self.position {
+            Position::Single(single) => {
+                arity(rest, 1, "is_legal COLOR VERTEX")?;
+                let mv = parse_move(single.geometry(), &rest[0])?;
+                Ok(match single.for_player(color) {
+                    Ok(game) => legality(&game, mv),
+                    Err(reason) => reason.to_string(),
+                })
+            }
+            Position::Galice(galice) => {
+                let turn: Turn = rest.join(" ").parse().map_err(|e| format!("syntax error: {e}"))?;
+                if galice.game.to_move() != color {
+                    return Ok(format!("it is {}'s turn", galice.game.to_move()));
+                }
+                Ok(legality(&galice.game, turn))
+            }
+        }
+    }
+
+    /// `gogui-rules_legal_moves`: space-separated vertices and `pass` (Galice: turns separated by
+    /// commas); empty once the game is over.
+    fn legal_moves(&self) -> String {
+        match &self.position {
+            Position::Single(s) => legal_list(&s.game, " ", |mv| s.name(mv)),
+            Position::Galice(g) => legal_list(&g.game, ", ", |turn| turn.to_string()),
+        }
+    }
+
+    /// `gogui-rules_board`: the rows from the top, `X` black, `O` white, `.` empty (kings show as
+    /// stones: GoGui draws stones only).
+    fn gogui_board(&self) -> Result<String, Failure> {
+        let single = self.single()?;
+        let g = single.geometry();
+        let board = single.game.board();
+        let rows: Vec<String> = (0..g.height())
+            .map(|y| {
+                (0..g.width())
+                    .map(|x| match g.point(x, y).and_then(|p| board.color(p)) {
+                        Some(Color::Black) => "X",
+                        Some(Color::White) => "O",
+                        None => ".",
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        Ok(format!("\n{}", rows.join("\n")))
+    }
+
+    /// `variago-territory` (GoGui gfx): the empty points each side would count as territory now.
+    fn territory(&self) -> Result<String, Failure> {
+        let single = self.single()?;
+        let g = single.geometry();
+        let board = single.game.board();
+        let mut sides = [Vec::new(), Vec::new()];
+        for p in g.points().filter(|&p| board.piece(p).is_none()) {
+            if let variago_rules::board::RegionOwner::Only(c) = board.region(p, None).owner {
+                sides[c as usize].push(g.vertex(p).to_string());
+            }
+        }
+        Ok(format!("BLACK {}\nWHITE {}", sides[0].join(" "), sides[1].join(" ")))
+    }
+
+    /// `variago-illegal_points` (GoGui plist): the empty points where the side to move may not
+    /// play, whatever the reason (suicide, ko, an incursion or capture restriction).
+    fn illegal_points(&self) -> Result<String, Failure> {
+        let single = self.single()?;
+        let g = single.geometry();
+        let board = single.game.board();
+        Ok(g.points()
+            .filter(|&p| board.piece(p).is_none() && single.game.check(Move::Place(p)).is_err())
+            .map(|p| g.vertex(p).to_string())
+            .collect::<Vec<_>>()
+            .join(" "))
+    }
+
+    /// `variago-best_moves` (GoGui gfx): a search for the side to move with the configured budget;
+    /// the most visited moves labelled with their win rates, and the principal variation.
+    fn best_moves(&self) -> Result<String, Failure> {
+        let single = self.single()?;
+        let color = single.game.to_move();
+        let settings =
+            self.move_settings(color, single.record.moves.len(), single.game.board().empties().len());
+        let Some(analysis) = Search::new(settings).analyse_any(&single.game) else {
+            return Ok(String::new());
+        };
+        let labels = analysis
+            .moves
+            .iter()
+            .filter(|m| m.visits > 0 && m.mv != Move::Pass)
+            .take(10)
+            .map(|m| format!("LABEL {} {:.0}%", single.name(m.mv), 100.0 * m.winrate));
+        let mut mover = color;
+        let variation: Vec<String> = analysis
+            .pv
+            .iter()
+            .map(|&mv| {
+                let text = format!("{} {}", mover.letter().to_ascii_lowercase(), single.name(mv));
+                mover = mover.opponent();
+                text
+            })
+            .collect();
+        Ok(labels.chain([format!("VAR {}", variation.join(" "))]).collect::<Vec<_>>().join("\n"))
+    }
+}
