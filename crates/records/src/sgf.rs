@@ -134,8 +134,9 @@ pub struct GameInfo {
     /// `C` of the root node.
     pub comment: Option<String>,
     /// Game-information and unknown root properties variago does not interpret (event, place,
-    /// ranks, other programs' private data), as sgf-parse reads them: kept so that a record read
-    /// and written again loses nothing.
+    /// ranks, other programs' private data), as sgf-parse reads them (unknown ones with their
+    /// values escaped as SGF writes them): kept so that a record read and written again loses
+    /// nothing.
     pub other: Vec<Prop>,
 }
 
@@ -422,8 +423,12 @@ impl RootProperties {
                 Prop::PW(name) => info.white = Some(name.text.clone()),
                 Prop::DT(date) => info.date = Some(date.text.clone()),
                 Prop::C(comment) => info.comment = Some(comment.text.clone()),
-                Prop::Unknown(id, _) if id != KINGS && !WRITTEN_BY_VARIAGO.contains(&id.as_str()) => {
-                    info.other.push(prop.clone())
+                // kept only under a well-formed identifier, which writing it back cannot garble
+                Prop::Unknown(id, values)
+                    if is_identifier(id) && id != KINGS && !WRITTEN_BY_VARIAGO.contains(&id.as_str()) =>
+                {
+                    // sgf-parse writes unknown values as they are: keep them escaped for SGF
+                    info.other.push(Prop::Unknown(id.clone(), values.iter().map(|v| escaped(v)).collect()))
                 }
                 _ if prop.property_type() == Some(PropertyType::GameInfo) => info.other.push(prop.clone()),
                 _ => {}
@@ -457,6 +462,16 @@ fn parse_rules(text: &str) -> Result<VariantSpec, RecordError> {
 /// Root properties variago writes itself (the writer puts `SZ` as an unknown property to control
 /// its spelling), which reading must not keep as foreign ones.
 const WRITTEN_BY_VARIAGO: &[&str] = &["SZ"];
+
+/// A value as SGF writes it between brackets: `]` and `\` escaped.
+fn escaped(value: &str) -> String {
+    value.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+/// Whether SGF's grammar allows `id` as a property identifier: upper-case letters, at least one.
+fn is_identifier(id: &str) -> bool {
+    !id.is_empty() && id.chars().all(|c| c.is_ascii_uppercase())
+}
 
 /// Properties whose invalid values must stop the reading (the rest can be ignored safely).
 fn matters(id: &str) -> bool {

@@ -229,3 +229,17 @@ fn sloppy_files_are_read_leniently() {
     let record = Record::from_sgf("(;GM[1]SZ[9]C[b[aa\\] is a move];B[ee])").unwrap();
     assert_eq!(record.info.comment.as_deref(), Some("b[aa] is a move"));
 }
+
+/// Inputs the fuzzer (fuzz/, target `sgf`) found wrong once: each must read, and what variago
+/// writes of it must read back as the same record.
+#[test]
+fn fuzzed_inputs_round_trip() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fuzzed");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = String::from_utf8(std::fs::read(&path).unwrap()).unwrap();
+        let Ok(record) = Record::from_sgf(&text) else { continue };
+        let written = record.to_sgf();
+        assert_eq!(Record::from_sgf(&written).as_ref(), Ok(&record), "{}: {written:?}", path.display());
+    }
+}
