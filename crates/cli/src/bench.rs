@@ -9,6 +9,7 @@ use variago_rules::any::GameVisitor;
 use variago_rules::galice::Galice;
 use variago_rules::playout::{BENCH_SPECS, light_playout};
 use variago_rules::{AnyGame, Game, Geometry, ScoreSheet, VariantSpec};
+use variago_search::{Search, Settings};
 
 /// What a run of playouts measured.
 struct Measurement {
@@ -111,4 +112,46 @@ pub fn table(playouts: u64, seed: u64) {
     }
     // Galice playouts are far longer (two boards, whole turns): a hundredth of the playouts
     row("galice", "2x7x7", Playouts { playouts: (playouts / 100).max(1), seed }.visit(Galice::new()));
+}
+
+/// The search's speed from the start position: playouts per second with one thread, then with
+/// every core (root parallelism). The last line is the all-cores figure.
+fn search_speed<G: Game>(name: &str, game: &G, playouts: u64, seed: u64) {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut counts = vec![1];
+    if cores > 1 {
+        counts.push(cores);
+    }
+    println!("search on {name}: {playouts} playouts per measurement");
+    for threads in counts {
+        let settings = Settings { playouts, threads, seed, ..Settings::default() };
+        let analysis = Search::new(settings).analyse(game).expect("the start position goes on");
+        let rate = analysis.playouts as f64 / analysis.elapsed.as_secs_f64().max(1e-9);
+        println!("{threads} thread(s): {rate:.0} playouts/s");
+    }
+}
+
+/// `bench --search` for a single-board variant.
+pub fn search(spec: &VariantSpec, geometry: Geometry, playouts: u64, seed: u64) {
+    AnyGame::new(spec, geometry).visit(SearchSpeed { name: format!("{spec} on {geometry}"), playouts, seed })
+}
+
+/// `bench --search` for Galice, from a new game.
+pub fn search_galice(playouts: u64, seed: u64) {
+    search_speed("galice", &Galice::new(), playouts, seed)
+}
+
+/// [`search_speed`] on the concrete game inside an [`AnyGame`].
+struct SearchSpeed {
+    name: String,
+    playouts: u64,
+    seed: u64,
+}
+
+impl GameVisitor for SearchSpeed {
+    type Output = ();
+
+    fn visit<G: Game>(self, game: G) {
+        search_speed(&self.name, &game, self.playouts, self.seed)
+    }
 }

@@ -1,9 +1,11 @@
 //! A small GTP v2 client: an external engine started as a process, spoken to over its standard
-//! input and output. Every failure (not found, crashed, malformed answer) is an error message,
-//! never a panic or a hang on a dead engine.
+//! input and output. Every failure (not found, crashed, malformed answer, no answer in time) is an
+//! error message, never a panic or a hang on a dead or stuck engine.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::Duration;
 
 /// A running GTP engine.
 pub struct Gtp {
@@ -11,7 +13,11 @@ pub struct Gtp {
     name: String,
     child: Child,
     stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    /// The engine's output lines, read on a thread of their own so that waiting for an answer
+    /// can time out; `None` once the output has ended or failed.
+    lines: Receiver<Option<String>>,
+    /// How long an answer may take; `None` waits for ever.
+    timeout: Option<Duration>,
 }
 
 /// Why a GTP command did not succeed.
@@ -46,7 +52,28 @@ impl Gtp {
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             return Err(format!("GTP engine '{command}': no pipes to it"));
         };
-        Ok(Gtp { name: command.to_string(), child, stdin, stdout: BufReader::new(stdout) })
+        let (sender, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut stdout = BufReader::new(stdout);
+            loop {
+                let mut line = String::new();
+                let line = match stdout.read_line(&mut line) {
+                    Ok(0) | Err(_) => None,
+                    Ok(_) => Some(line),
+                };
+                let end = line.is_none();
+                if sender.send(line).is_err() || end {
+                    return;
+                }
+            }
+        });
+        Ok(Gtp { name: command.to_string(), child, stdin, lines, timeout: None })
+    }
+
+    /// Sets how long any answer may take from now on. After a timeout the engine's late answer
+    /// would be taken for the next one: callers drop a timed-out engine and start a new one.
+    pub fn set_timeout(&mut self, timeout: Option<Duration>) {
+        self.timeout = timeout;
     }
 
     /// Sends one command and returns the answer's text (after `= `), or why it failed.
@@ -68,15 +95,24 @@ impl Gtp {
             .and_then(|()| self.stdin.flush())
             .map_err(|e| failed(format!("cannot take '{command}': {e} (has it exited?)")))?;
         let mut lines = Vec::new();
+        let deadline = self.timeout.map(|t| std::time::Instant::now() + t);
         loop {
-            let mut line = String::new();
-            let read = self
-                .stdout
-                .read_line(&mut line)
-                .map_err(|e| failed(format!("cannot be read after '{command}': {e}")))?;
-            if read == 0 {
-                return Err(failed(format!("exited while answering '{command}'")));
-            }
+            let received = match deadline {
+                Some(deadline) => {
+                    self.lines.recv_timeout(deadline.saturating_duration_since(std::time::Instant::now()))
+                }
+                None => self.lines.recv().map_err(|_| RecvTimeoutError::Disconnected),
+            };
+            let line = match received {
+                Ok(Some(line)) => line,
+                Ok(None) | Err(RecvTimeoutError::Disconnected) => {
+                    return Err(failed(format!("exited while answering '{command}'")));
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    let seconds = self.timeout.map_or(0.0, |t| t.as_secs_f64());
+                    return Err(failed(format!("did not answer '{command}' within {seconds} s")));
+                }
+            };
             let line = line.trim_end_matches(['\n', '\r']);
             if line.trim().is_empty() {
                 if lines.is_empty() {
@@ -96,10 +132,11 @@ impl Gtp {
         }
     }
 
-    /// Asks the engine to quit and waits for it.
+    /// Asks the engine to quit (waiting a few seconds at most); dropping it then ends the process
+    /// if it is still there.
     pub fn quit(mut self) {
+        self.timeout = Some(Duration::from_secs(5));
         let _ = self.command("quit");
-        let _ = self.child.wait();
     }
 }
 

@@ -3,6 +3,7 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use variago_records::Record;
@@ -45,6 +46,10 @@ pub struct Options {
     /// Random seed of the built-in engines (varied per game and engine).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Seconds a GTP engine may take for any answer; past it, it loses the game by forfeit and is
+    /// restarted for the next one.
+    #[arg(long, default_value_t = 300.0)]
+    pub move_timeout: f64,
 }
 
 /// An engine as named on the command line.
@@ -96,7 +101,7 @@ enum Reply {
     Resign,
 }
 
-/// An engine failure that ends the match: exit code 2.
+/// An engine failure: it ends the game (or, when the engine cannot even start, the match).
 fn failed(e: GtpError) -> Failure {
     Failure::input(e)
 }
@@ -109,10 +114,14 @@ fn gtp_color(color: Color) -> &'static str {
 }
 
 impl Engine {
-    fn start(spec: &EngineSpec) -> Result<Engine, Failure> {
+    fn start(spec: &EngineSpec, timeout: Duration) -> Result<Engine, Failure> {
         Ok(match spec {
             EngineSpec::Builtin(settings) => Engine::Builtin(settings.clone()),
-            EngineSpec::Gtp(command) => Engine::Gtp(Gtp::start(command).map_err(Failure::input)?),
+            EngineSpec::Gtp(command) => {
+                let mut gtp = Gtp::start(command).map_err(Failure::input)?;
+                gtp.set_timeout(Some(timeout));
+                Engine::Gtp(gtp)
+            }
         })
     }
 
@@ -180,6 +189,26 @@ struct GameEnd {
     result: String,
     /// Why it ended, for the game's line.
     reason: String,
+    /// The colour whose engine failed (crashed, timed out, answered nonsense), to be restarted.
+    failed: Option<Color>,
+}
+
+impl GameEnd {
+    /// `color` loses: it resigned (`R`) or forfeited (`F`).
+    fn loss(color: Color, suffix: char, reason: String) -> Self {
+        let winner = color.opponent();
+        GameEnd {
+            winner: Some(winner),
+            result: format!("{}+{suffix}", winner.letter()),
+            reason,
+            failed: None,
+        }
+    }
+
+    /// `color`'s engine failed: it forfeits the game.
+    fn failure(color: Color, failure: Failure) -> Self {
+        GameEnd { failed: Some(color), ..GameEnd::loss(color, 'F', failure.message) }
+    }
 }
 
 /// Plays one game; `seats[0]` plays Black.
@@ -189,37 +218,33 @@ fn play_game(
     geometry: Geometry,
     max_moves: usize,
     record: &mut Record,
-) -> Result<GameEnd, Failure> {
+) -> GameEnd {
     let mut game = AnyGame::new(spec, geometry);
     loop {
         if let Some(result) = game.outcome() {
-            return Ok(GameEnd {
-                winner: result.winner,
-                result: result.to_string(),
-                reason: "two passes".into(),
-            });
+            let reason = "two passes".into();
+            return GameEnd { winner: result.winner, result: result.to_string(), reason, failed: None };
         }
         if record.moves.len() >= max_moves {
             let result = game.score().result();
             let reason = format!("{max_moves}-move cap, scored as it stands");
-            return Ok(GameEnd { winner: result.winner, result: result.to_string(), reason });
+            return GameEnd { winner: result.winner, result: result.to_string(), reason, failed: None };
         }
         let color = game.to_move();
         let mover = color as usize;
-        let win = |reason: String, suffix: char| {
-            let winner = color.opponent();
-            GameEnd { winner: Some(winner), result: format!("{}+{suffix}", winner.letter()), reason }
-        };
-        let mv = match seats[mover].genmove(&game)? {
-            Reply::Resign => return Ok(win(format!("{color} resigned"), 'R')),
-            Reply::Move(mv) => mv,
+        let mv = match seats[mover].genmove(&game) {
+            Ok(Reply::Resign) => return GameEnd::loss(color, 'R', format!("{color} resigned")),
+            Ok(Reply::Move(mv)) => mv,
+            Err(failure) => return GameEnd::failure(color, failure),
         };
         if let Err(reason) = game.play(mv) {
             let text = move_text(geometry, mv);
-            return Ok(win(format!("{color} played the illegal move {text}: {reason}"), 'F'));
+            return GameEnd::loss(color, 'F', format!("{color} played the illegal move {text}: {reason}"));
         }
         record.moves.push(mv);
-        seats[1 - mover].play(color, mv, geometry)?;
+        if let Err(failure) = seats[1 - mover].play(color, mv, geometry) {
+            return GameEnd::failure(color.opponent(), failure);
+        }
     }
 }
 
@@ -293,7 +318,11 @@ pub fn run(options: Options) -> Result<(), Failure> {
     }
     ignore_sigpipe();
     let max_moves = options.max_moves.unwrap_or(3 * geometry.points().count());
-    let mut engines = [Engine::start(&specs[0])?, Engine::start(&specs[1])?];
+    let timeout = Duration::try_from_secs_f64(options.move_timeout)
+        .ok()
+        .filter(|t| !t.is_zero())
+        .ok_or_else(|| Failure::input("--move-timeout must be a positive number of seconds"))?;
+    let mut engines = [Engine::start(&specs[0], timeout)?, Engine::start(&specs[1], timeout)?];
     let mut tallies = [Tally::default(), Tally::default()];
     let bar = ProgressBar::new(u64::from(options.games));
     bar.set_style(
@@ -306,12 +335,21 @@ pub fn run(options: Options) -> Result<(), Failure> {
         let black = (index % 2) as usize;
         let seed = options.seed.wrapping_add(u64::from(index) << 32);
         for (i, engine) in engines.iter_mut().enumerate() {
-            engine.new_game(geometry, spec.komi(), seed.wrapping_add(i as u64 * 1_000_003))?;
+            let game_seed = seed.wrapping_add(i as u64 * 1_000_003);
+            if engine.new_game(geometry, spec.komi(), game_seed).is_err() {
+                // one fresh start; an engine that cannot even begin a game ends the match
+                *engine = Engine::start(&specs[i], timeout)?;
+                engine.new_game(geometry, spec.komi(), game_seed)?;
+            }
         }
         let mut record = Record::new(spec.clone(), geometry);
         let [first, second] = &mut engines;
         let seats = if black == 0 { [first, second] } else { [second, first] };
-        let end = play_game(seats, &spec, geometry, max_moves, &mut record)?;
+        let end = play_game(seats, &spec, geometry, max_moves, &mut record);
+        if let Some(color) = end.failed {
+            let seat = if color == Color::Black { black } else { 1 - black };
+            engines[seat] = Engine::start(&specs[seat], timeout)?;
+        }
         record.result = Some(end.result.clone());
         tallies[black].add(Color::Black, end.winner);
         tallies[1 - black].add(Color::White, end.winner);

@@ -128,6 +128,41 @@ fn an_illegal_move_of_an_external_engine_loses_that_game_with_the_reason() {
     assert!(text.lines().last().unwrap().starts_with("variago:playouts=10 1-0-0 "), "{text}");
 }
 
+/// A match of two games on 5x5 against a scripted GTP engine whose `genmove` does `on_genmove`.
+fn against_script(name: &str, on_genmove: &str) -> Output {
+    let dir = folder(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("engine.sh");
+    let body = format!(
+        "while read cmd rest; do case $cmd in genmove) {on_genmove};; \\
+         quit) printf '=\\n\\n'; exit;; *) printf '=\\n\\n';; esac; done\n"
+    );
+    std::fs::write(&script, body).unwrap();
+    let engine = format!("gtp:sh {}", script.display());
+    let args = ["--black", "variago:playouts=10", "--white", &engine, "--games", "2", "--size", "5"];
+    variago(&[&["match", "--move-timeout", "1"][..], &args[..]].concat())
+}
+
+#[test]
+fn an_engine_that_crashes_loses_that_game_and_is_restarted_for_the_next() {
+    let out = against_script("crash", "exit 1");
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("game 1: ") && text.contains("game 2: "), "{text}");
+    assert_eq!(text.matches("exited while answering 'genmove").count(), 2, "{text}");
+    assert!(text.lines().last().unwrap().starts_with("variago:playouts=10 2-0-0 "), "{text}");
+}
+
+#[test]
+fn an_engine_that_does_not_answer_in_time_forfeits() {
+    let out = against_script("hang", "sleep 30");
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(text.matches("did not answer 'genmove").count(), 2, "{text}");
+    assert!(text.contains("W+F") || text.contains("B+F"), "{text}");
+    assert!(text.lines().last().unwrap().starts_with("variago:playouts=10 2-0-0 "), "{text}");
+}
+
 /// One whole 9x9 game through `variago match`: it must end with a result.
 fn one_game_on_9x9(black: &str, white: &str) {
     let out = variago(&["match", "--black", black, "--white", white, "--games", "1", "--size", "9"]);
