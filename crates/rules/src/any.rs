@@ -191,6 +191,10 @@ impl Game for AnyGame {
         dispatch!(self, g => g.playout_cap())
     }
 
+    fn score_scale(&self) -> Option<f64> {
+        dispatch!(self, g => g.score_scale())
+    }
+
     fn light_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Move {
         dispatch!(self, g => g.light_move(rng))
     }

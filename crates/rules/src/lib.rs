@@ -301,6 +301,12 @@ pub trait Game: Clone + Send + Sync + fmt::Debug {
     /// A random legal move for light playouts: uniform among legal moves that do not fill the
     /// mover's own eye, and a pass when there is none.
     fn light_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Self::Move;
+    /// Points of score margin over which a playout's value keeps rising within the same result,
+    /// for variants where the margin itself matters (Borderline's live score): the search then
+    /// prefers larger wins and smaller losses. `None`, the default, values only the result.
+    fn score_scale(&self) -> Option<f64> {
+        None
+    }
     /// Moves after which a light playout stops even if the game goes on (random play may cycle
     /// where the rules allow it): a few times the number of points.
     fn playout_cap(&self) -> usize;

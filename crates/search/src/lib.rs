@@ -224,14 +224,14 @@ impl Search {
             // every tree lists the root's legal moves in the same order
             for (slot, i) in moves.iter_mut().zip(tree.nodes[0].children()) {
                 slot.0.visits += u64::from(tree.nodes[i].visits);
-                slot.1 += u64::from(tree.nodes[i].wins);
+                slot.1 += tree.nodes[i].wins;
             }
         }
         let mut moves: Vec<MoveStats<G::Move>> = moves
             .into_iter()
             .map(|(mut stats, wins)| {
                 if stats.visits > 0 {
-                    stats.winrate = wins as f64 / (2 * stats.visits) as f64;
+                    stats.winrate = wins as f64 / (tree::REWARD_SCALE * stats.visits) as f64;
                 }
                 stats
             })

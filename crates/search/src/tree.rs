@@ -8,14 +8,14 @@ use std::time::Instant;
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use variago_rules::{Color, Game, ScoreSheet};
+use variago_rules::{Color, Ending, Game, GameResult, ScoreSheet};
 
 use crate::Settings;
 
 /// A node: the move that leads to it and the statistics of the player who made that move.
 ///
-/// Wins are counted in half-points (2 a win, 1 a draw), so they stay exact integers and the
-/// seeded runs stay bit-for-bit reproducible.
+/// Rewards are integers out of [`REWARD_SCALE`] per playout (a plain win is all of it, a draw
+/// half), so they stay exact and seeded runs stay bit-for-bit reproducible.
 #[derive(Clone, Debug)]
 pub(crate) struct Node<M> {
     /// The move from the parent (a placeholder at the root).
@@ -28,12 +28,12 @@ pub(crate) struct Node<M> {
     pub count: u32,
     /// Playouts through this node.
     pub visits: u32,
-    /// Half-point wins of `mover` in those playouts.
-    pub wins: u32,
+    /// Rewards of `mover` in those playouts.
+    pub wins: u64,
     /// Playouts from the parent in which `mover` played `mv` later on (all moves as first).
     pub amaf_visits: u32,
-    /// Half-point wins of `mover` in those playouts.
-    pub amaf_wins: u32,
+    /// Rewards of `mover` in those playouts.
+    pub amaf_wins: u64,
 }
 
 impl<M> Node<M> {
@@ -84,13 +84,38 @@ impl Hasher for FxHasher {
     }
 }
 
-/// Half-points of `color` for a game `winner` (`None` is a draw).
+/// One playout's whole reward: what a plain win is worth.
+pub(crate) const REWARD_SCALE: u64 = 64;
+
+/// Share of the reward that the score margin moves in variants whose margin counts
+/// ([`Game::score_scale`]): any win still beats any loss.
+const MARGIN_SHARE: f64 = 0.2;
+
+/// Black's reward out of [`REWARD_SCALE`] for a playout's result: the win, and where the variant
+/// asks for it, the margin squashed by `tanh` on its scale, so that the search prefers larger
+/// wins and smaller losses among moves that win (or lose) alike.
+fn black_reward(result: GameResult, score_scale: Option<f64>) -> u64 {
+    let win = match result.winner {
+        Some(Color::Black) => 1.0,
+        Some(Color::White) => 0.0,
+        None => 0.5,
+    };
+    let value = match (score_scale, result.ending) {
+        (Some(scale), Ending::Score(margin)) => {
+            let signed = if result.winner == Some(Color::White) { -margin.as_f64() } else { margin.as_f64() };
+            (1.0 - MARGIN_SHARE) * win + MARGIN_SHARE * 0.5 * (1.0 + (signed / scale).tanh())
+        }
+        _ => win,
+    };
+    (value * REWARD_SCALE as f64).round() as u64
+}
+
+/// `color`'s share of a playout whose Black reward is `black`.
 #[inline]
-fn reward(winner: Option<Color>, color: Color) -> u32 {
-    match winner {
-        Some(w) if w == color => 2,
-        Some(_) => 0,
-        None => 1,
+fn reward(black: u64, color: Color) -> u64 {
+    match color {
+        Color::Black => black,
+        Color::White => REWARD_SCALE - black,
     }
 }
 
@@ -179,9 +204,10 @@ impl<G: Game> Tree<G> {
             let c = &self.nodes[i];
             let n = c.visits as f64;
             let an = c.amaf_visits as f64;
-            let q = if c.visits > 0 { c.wins as f64 / (2.0 * n) } else { 0.5 };
+            let scale = REWARD_SCALE as f64;
+            let q = if c.visits > 0 { c.wins as f64 / (scale * n) } else { 0.5 };
             let value = if c.amaf_visits > 0 {
-                let aq = c.amaf_wins as f64 / (2.0 * an);
+                let aq = c.amaf_wins as f64 / (scale * an);
                 let beta = an / (an + n + n * an / settings.rave_equivalence);
                 beta * aq + (1.0 - beta) * q
             } else {
@@ -228,21 +254,18 @@ impl<G: Game> Tree<G> {
             scratch.sequence.push((mv, mover));
             played += 1;
         }
-        let winner = match state.outcome() {
-            Some(result) => result.winner,
-            None => state.score().result().winner,
-        };
-        self.back_up(scratch, winner);
+        let result = state.outcome().unwrap_or_else(|| state.score().result());
+        self.back_up(scratch, black_reward(result, state.score_scale()));
     }
 
     /// Adds the result to every node on the path, and to the AMAF statistics of every child of a
     /// path node whose move its mover played first later in the playout. Passes get no AMAF
     /// credit: a pass is one move that means different things at different times.
-    fn back_up(&mut self, scratch: &mut Scratch<G::Move>, winner: Option<Color>) {
+    fn back_up(&mut self, scratch: &mut Scratch<G::Move>, black: u64) {
         for &i in &scratch.path {
             let n = &mut self.nodes[i];
             n.visits += 1;
-            n.wins += reward(winner, n.mover);
+            n.wins += reward(black, n.mover);
         }
         let first_player = &mut scratch.first_player;
         first_player.clear();
@@ -256,7 +279,7 @@ impl<G: Game> Tree<G> {
                 for c in &mut self.nodes[range] {
                     if first_player.get(&c.mv) == Some(&c.mover) {
                         c.amaf_visits += 1;
-                        c.amaf_wins += reward(winner, c.mover);
+                        c.amaf_wins += reward(black, c.mover);
                     }
                 }
             }
@@ -277,5 +300,33 @@ impl<G: Game> Tree<G> {
             node = next;
         }
         line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use variago_rules::HalfPoints;
+
+    fn result(winner: Option<Color>, margin: i32) -> GameResult {
+        GameResult { winner, ending: Ending::Score(HalfPoints(margin)) }
+    }
+
+    #[test]
+    fn the_margin_orders_results_only_where_the_variant_asks_and_never_across_wins_and_losses() {
+        let scale = Some(20.0);
+        let big_win = black_reward(result(Some(Color::Black), 80), scale);
+        let small_win = black_reward(result(Some(Color::Black), 1), scale);
+        let small_loss = black_reward(result(Some(Color::White), 1), scale);
+        let big_loss = black_reward(result(Some(Color::White), 80), scale);
+        assert!(big_win > small_win && small_win > small_loss && small_loss > big_loss);
+        assert!(small_win > REWARD_SCALE / 2 + REWARD_SCALE / 4, "a win stays worth most of the reward");
+        assert_eq!(black_reward(result(None, 0), scale), REWARD_SCALE / 2);
+        // without a scale only the result counts
+        assert_eq!(black_reward(result(Some(Color::Black), 80), None), REWARD_SCALE);
+        assert_eq!(black_reward(result(Some(Color::Black), 1), None), REWARD_SCALE);
+        assert_eq!(black_reward(result(Some(Color::White), 1), None), 0);
+        // White's share mirrors Black's
+        assert_eq!(reward(small_win, Color::White), REWARD_SCALE - small_win);
     }
 }

@@ -715,6 +715,12 @@ impl Game for Borderline {
         crate::playout::MAX_MOVES_PER_POINT * self.board.geometry().area()
     }
 
+    /// The live score is the game: every point of margin is worth having. Twenty points is a
+    /// few stones and enclosures, where the margin's value is about three quarters spent.
+    fn score_scale(&self) -> Option<f64> {
+        Some(20.0)
+    }
+
     fn light_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Move {
         self.clone().play_light_move(rng)
     }
