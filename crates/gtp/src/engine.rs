@@ -8,7 +8,7 @@ use variago_records::{Record, galice_sgf};
 use variago_rules::galice::{Action, Galice, Record as GaliceRecord, Spot, Turn};
 use variago_rules::score::HalfPoints;
 use variago_rules::{Color, Game, Geometry, Move, Point, ScoreSheet, VariantSpec};
-use variago_search::{Search, Settings};
+use variago_search::{KeptAny, Search, Settings};
 
 use crate::analysis::{self, Analyse, Format};
 use crate::clock::Clock;
@@ -109,10 +109,22 @@ pub struct Engine {
     config: Config,
     position: Position,
     clock: Clock,
+    /// The last single-board search's trees and the record they were grown for, reused when the
+    /// next `genmove` comes in the same game (tree reuse between moves).
+    kept: Option<(Record, KeptAny)>,
 }
 
 /// A failed command's message.
 type Failure = String;
+
+/// The moves `now` adds to `then`, if `now` is the same game (rules, size, setup) continued.
+fn moves_since(then: &Record, now: &Record) -> Option<Vec<Move>> {
+    let same_game = then.spec == now.spec
+        && then.geometry == now.geometry
+        && then.setup == now.setup
+        && then.first_player == now.first_player;
+    (same_game && now.moves.starts_with(&then.moves)).then(|| now.moves[then.moves.len()..].to_vec())
+}
 
 /// Reads `b`, `black`, `w`, `white` in any case.
 pub fn parse_color(text: &str) -> Result<Color, Failure> {
@@ -192,7 +204,7 @@ impl Engine {
     /// board; without a size in the spec, 19x19.
     pub fn new(config: Config, variant: &str) -> Result<Engine, Failure> {
         let position = Self::empty_position(variant, Geometry::square(19).expect("19 is a board size"))?;
-        Ok(Engine { config, position, clock: Clock::default() })
+        Ok(Engine { config, position, clock: Clock::default(), kept: None })
     }
 
     /// Runs one input line: `None` for a line GTP ignores (empty, a comment).
@@ -434,9 +446,25 @@ impl Engine {
                 let Ok(game) = single.for_player(color) else { return Ok(("pass".into(), String::new())) };
                 let settings =
                     self.move_settings(color, single.record.moves.len(), game.board().empties().len());
-                let Some(analysis) = Search::new(settings).analyse_any(&game) else {
+                // the moves played since the last search in this game (and the pass GTP puts in
+                // when the same colour moves twice); the search checks they lead here
+                let (kept, mut since) = match self.kept.take() {
+                    Some((record, trees)) => match moves_since(&record, &single.record) {
+                        Some(since) => (Some(trees), since),
+                        None => (None, Vec::new()),
+                    },
+                    None => (None, Vec::new()),
+                };
+                let mut searched = single.record.clone();
+                if single.game.to_move() != color {
+                    since.push(Move::Pass);
+                    searched.moves.push(Move::Pass);
+                }
+                let Some((analysis, trees)) = Search::new(settings).analyse_any_reusing(&game, kept, &since)
+                else {
                     return Ok(("pass".into(), String::new()));
                 };
+                self.kept = Some((searched, trees));
                 let text =
                     report.map_or_else(String::new, |f| analysis::report(f, single.geometry(), &analysis));
                 if analysis.resign {

@@ -270,7 +270,7 @@ impl fmt::Display for GameResult {
 /// Everything legality depends on lives in the position (superko boards, the restriction left
 /// by the last move, passes), so a position loaded from a record behaves exactly like one reached
 /// by play.
-pub trait Game: Clone + Send + Sync + fmt::Debug {
+pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// A move (or a whole turn, for variants with compound turns).
     type Move: Copy + Eq + std::hash::Hash + fmt::Debug + Send + Sync + 'static;
     /// The score breakdown this variant prints.

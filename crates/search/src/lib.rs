@@ -171,27 +171,68 @@ impl Search {
         let start = Instant::now();
         let deadline = settings.time.map(|t| start + t);
         let threads = settings.threads.max(1);
+        let mut trees: Vec<Tree<G>> =
+            (0..threads).map(|t| Tree::new(game, thread_seed(settings.seed, t))).collect();
+        self.grow(game, &mut trees, deadline);
+        Some(self.conclude(game, &trees, start.elapsed()))
+    }
+
+    /// Grows every tree (one per thread, in parallel) to its share of the playout budget, counting
+    /// the playouts a reused tree already holds, or until `deadline`.
+    fn grow<G: Game>(&self, game: &G, trees: &mut [Tree<G>], deadline: Option<Instant>) {
+        let settings = &self.settings;
+        let threads = trees.len() as u64;
         let budget = if settings.time.is_none() && settings.playouts == u64::MAX {
             Settings::default().playouts
         } else {
             settings.playouts
         };
-        let share = |t: usize| budget / threads as u64 + u64::from((t as u64) < budget % threads as u64);
-        let trees: Vec<Tree<G>> = if threads == 1 {
-            vec![Tree::grow(game, settings, thread_seed(settings.seed, 0), budget, deadline)]
+        let share = |t: usize| budget / threads + u64::from((t as u64) < budget % threads);
+        if let [tree] = trees {
+            tree.grow_on(game, settings, share(0), deadline);
         } else {
             std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..threads)
-                    .map(|t| {
-                        scope.spawn(move || {
-                            Tree::grow(game, settings, thread_seed(settings.seed, t), share(t), deadline)
-                        })
-                    })
-                    .collect();
-                handles.into_iter().map(|h| h.join().expect("a search thread panicked")).collect()
-            })
-        };
-        Some(self.conclude(game, &trees, start.elapsed()))
+                for (t, tree) in trees.iter_mut().enumerate() {
+                    scope.spawn(move || tree.grow_on(game, settings, share(t), deadline));
+                }
+            });
+        }
+    }
+
+    /// Like [`Search::analyse`], but starting from the trees `kept` by an earlier search when
+    /// `moves` lead from that search's position to `game`: the subtree below them becomes the new
+    /// root, and its playouts count toward the budget (tree reuse between moves). The position
+    /// searched is the kept one after `moves`, checked against `game`'s hash; without a match
+    /// (or without `kept`) the search starts afresh. Returns the trees to keep for next time.
+    pub fn analyse_reusing<G: Game>(
+        &self,
+        game: &G,
+        kept: Option<Kept<G>>,
+        moves: &[G::Move],
+    ) -> Option<(Analysis<G::Move>, Kept<G>)> {
+        if game.is_over() {
+            return None;
+        }
+        let start = Instant::now();
+        let threads = self.settings.threads.max(1);
+        let (root, mut trees) = kept.and_then(|k| k.after(game, moves, threads)).unwrap_or_else(|| {
+            let fresh = (0..threads).map(|t| Tree::new(game, thread_seed(self.settings.seed, t))).collect();
+            (game.clone(), fresh)
+        });
+        self.grow(&root, &mut trees, self.settings.time.map(|t| start + t));
+        let analysis = self.conclude(&root, &trees, start.elapsed());
+        Some((analysis, Kept { game: root, trees }))
+    }
+
+    /// [`Search::analyse_reusing`] for a single-board position whose variant was chosen at run
+    /// time, monomorphised like [`Search::analyse_any`].
+    pub fn analyse_any_reusing(
+        &self,
+        game: &AnyGame,
+        kept: Option<KeptAny>,
+        moves: &[Move],
+    ) -> Option<(Analysis<Move>, KeptAny)> {
+        game.clone().visit(AnyReuse { search: self, kept, moves })
     }
 
     /// Searches a single-board position whose variant was chosen at run time (CLI, GTP, match
@@ -312,6 +353,62 @@ impl<G: Game> Pondering<G> {
         }
         self.elapsed += start.elapsed();
         self.search.conclude(game, &self.trees, self.elapsed)
+    }
+}
+
+/// The trees of a finished search, kept for the next move of the same game.
+pub struct Kept<G: Game> {
+    /// The position they were grown from.
+    game: G,
+    trees: Vec<Tree<G>>,
+}
+
+impl<G: Game> Kept<G> {
+    /// The kept position after `moves` and the trees re-rooted there, if it is `game` and every
+    /// tree still reaches it.
+    fn after(mut self, game: &G, moves: &[G::Move], threads: usize) -> Option<(G, Vec<Tree<G>>)> {
+        if self.trees.len() != threads {
+            return None;
+        }
+        let mut root = self.game.clone();
+        for &mv in moves {
+            root.play(mv).ok()?;
+        }
+        if root.hash() != game.hash() || root.is_over() {
+            return None;
+        }
+        for tree in &mut self.trees {
+            if !tree.descend(moves) {
+                return None;
+            }
+        }
+        Some((root, self.trees))
+    }
+}
+
+/// [`Kept`] trees of whichever variant an `AnyGame` held (the concrete game type is hidden, as
+/// the search ran on it).
+pub struct KeptAny(Box<dyn Any + Send>);
+
+/// Runs a reusing search on the concrete game inside an `AnyGame`.
+struct AnyReuse<'a> {
+    search: &'a Search,
+    kept: Option<KeptAny>,
+    moves: &'a [Move],
+}
+
+impl GameVisitor for AnyReuse<'_> {
+    type Output = Option<(Analysis<Move>, KeptAny)>;
+
+    fn visit<G: Game>(self, game: G) -> Self::Output {
+        let kept = self.kept.and_then(|k| k.0.downcast::<Kept<G>>().ok()).map(|k| *k);
+        let moves: Vec<G::Move> = self
+            .moves
+            .iter()
+            .map(|mv| *(mv as &dyn Any).downcast_ref::<G::Move>().expect("single-board variants play Move"))
+            .collect();
+        let (analysis, kept) = self.search.analyse_reusing(&game, kept, &moves)?;
+        Some((single_board(analysis), KeptAny(Box::new(kept))))
     }
 }
 

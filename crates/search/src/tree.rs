@@ -2,7 +2,7 @@
 //!
 //! Each tree belongs to one thread (root parallelism), so nothing here is shared or locked.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
@@ -149,14 +149,6 @@ impl<M> Default for Scratch<M> {
 }
 
 impl<G: Game> Tree<G> {
-    /// Grows a tree from `root` (a position that is not over) with `playouts` playouts, stopping
-    /// early at `deadline`.
-    pub fn grow(root: &G, settings: &Settings, seed: u64, playouts: u64, deadline: Option<Instant>) -> Self {
-        let mut tree = Self::new(root, seed);
-        tree.grow_on(root, settings, playouts, deadline);
-        tree
-    }
-
     /// A tree of `root` (a position that is not over) with its root's children and no playout.
     pub fn new(root: &G, seed: u64) -> Self {
         let mut moves = Vec::new();
@@ -184,6 +176,41 @@ impl<G: Game> Tree<G> {
             self.playouts += 1;
         }
         (self.rng, self.scratch) = (rng, scratch);
+    }
+
+    /// Makes the position after `moves` (from the root) the new root, keeping the subtree below
+    /// it with its statistics, so that a search after those moves starts from what was already
+    /// learnt; `false`, leaving the tree unchanged, when the moves leave the expanded tree.
+    pub fn descend(&mut self, moves: &[G::Move]) -> bool {
+        let mut node = 0;
+        for mv in moves {
+            let Some(child) = self.nodes[node].children().find(|&i| self.nodes[i].mv == *mv) else {
+                return false;
+            };
+            node = child;
+        }
+        if self.nodes[node].count == 0 {
+            return false;
+        }
+        if node == 0 {
+            return true;
+        }
+        // copied breadth first, so that every node's children stay contiguous
+        let mut kept = vec![self.nodes[node].clone()];
+        let mut queue = VecDeque::from([(node, 0)]);
+        while let Some((old, new)) = queue.pop_front() {
+            let first = kept.len();
+            kept[new].first = first as u32;
+            for (k, i) in self.nodes[old].children().enumerate() {
+                kept.push(self.nodes[i].clone());
+                if self.nodes[i].count > 0 {
+                    queue.push_back((i, first + k));
+                }
+            }
+        }
+        self.playouts = u64::from(kept[0].visits);
+        self.nodes = kept;
+        true
     }
 
     fn expand(&mut self, node: usize, state: &G, moves: &mut Vec<G::Move>) {

@@ -187,3 +187,41 @@ fn pondering_grows_the_same_trees_until_the_caller_stops() {
     over.play(Move::Pass).unwrap();
     assert!(Search::default().ponder(&over).is_none());
 }
+
+#[test]
+fn a_reused_tree_keeps_the_playouts_below_the_moves_played() {
+    let game = nine_by_nine();
+    let search = Search::new(Settings { playouts: 4000, threads: 2, ..Settings::default() });
+    let (first, kept) = search.analyse_any_reusing(&game, None, &[]).unwrap();
+    assert_eq!(first.playouts, 4000);
+    // the opponent answers with the move the search expected most
+    let reply = first.pv.get(1).copied().unwrap_or(Move::Pass);
+    let mut next = game.clone();
+    next.play(first.best).unwrap();
+    next.play(reply).unwrap();
+    let (second, _) = search.analyse_any_reusing(&next, Some(kept), &[first.best, reply]).unwrap();
+    // the budget is topped up, not spent again: the reused playouts count toward it
+    assert_eq!(second.playouts, 4000);
+    assert_eq!(next.check(second.best), Ok(()));
+    let fresh = search.analyse_any(&next).unwrap();
+    assert_eq!(fresh.playouts, 4000);
+    // moves that do not lead to the searched position start afresh instead of misusing the tree
+    let (_, kept) = search.analyse_any_reusing(&game, None, &[]).unwrap();
+    let (wrong, _) = search.analyse_any_reusing(&next, Some(kept), &[Move::Pass, Move::Pass]).unwrap();
+    assert_eq!(wrong.playouts, 4000);
+    assert_eq!(next.check(wrong.best), Ok(()));
+}
+
+#[test]
+fn reusing_with_the_same_seed_is_reproducible() {
+    let game = nine_by_nine();
+    let search = Search::new(Settings { playouts: 1500, threads: 1, seed: 3, ..Settings::default() });
+    let run = || {
+        let (first, kept) = search.analyse_any_reusing(&game, None, &[]).unwrap();
+        let mut next = game.clone();
+        next.play(first.best).unwrap();
+        let (second, _) = search.analyse_any_reusing(&next, Some(kept), &[first.best]).unwrap();
+        (first.best, second.best, second.moves.iter().map(|m| m.visits).collect::<Vec<_>>())
+    };
+    assert_eq!(run(), run());
+}
