@@ -193,6 +193,17 @@ impl Board {
         self.stones[c as usize] as usize
     }
 
+    /// Appends to `out` a placement on every empty point that `legal` accepts, in point order
+    /// (the order move lists, perft's divide and the search's children come in).
+    pub(crate) fn placements(&self, out: &mut Vec<crate::Move>, legal: impl Fn(Point) -> bool) {
+        let start = out.len();
+        out.extend(self.empties.iter().copied().filter(|&p| legal(p)).map(crate::Move::Place));
+        out[start..].sort_unstable_by_key(|m| match m {
+            crate::Move::Place(p) => p.index(),
+            crate::Move::Pass => usize::MAX,
+        });
+    }
+
     /// The empty points, in no particular order (the playouts draw from this list).
     pub fn empties(&self) -> &[Point] {
         &self.empties

@@ -307,15 +307,7 @@ impl<R: StoneRules> Game for StoneGame<R> {
         if self.is_over() {
             return;
         }
-        for &p in self.board.empties() {
-            if self.judge_free_point(p).is_ok() {
-                out.push(Move::Place(p));
-            }
-        }
-        out.sort_unstable_by_key(|m| match m {
-            Move::Place(p) => p.index(),
-            Move::Pass => usize::MAX,
-        });
+        self.board.placements(out, |p| self.judge_free_point(p).is_ok());
         out.push(Move::Pass);
     }
 

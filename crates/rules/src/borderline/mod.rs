@@ -643,15 +643,7 @@ impl Game for Borderline {
         if self.is_over() {
             return;
         }
-        for &p in self.board.empties() {
-            if self.judge_free_point(p, self.to_move).is_ok() {
-                out.push(Move::Place(p));
-            }
-        }
-        out.sort_unstable_by_key(|m| match m {
-            Move::Place(p) => p.index(),
-            Move::Pass => usize::MAX,
-        });
+        self.board.placements(out, |p| self.judge_free_point(p, self.to_move).is_ok());
         if out.is_empty() || self.voluntary_pass().is_ok() {
             out.push(Move::Pass);
         }
