@@ -52,6 +52,7 @@ pub const COMMANDS: &[&str] = &[
     "variago-score",
     "variago-territory",
     "variago-illegal_points",
+    "variago-borderline",
     "variago-best_moves",
     "gogui-rules_game_id",
     "gogui-rules_board_size",
@@ -68,6 +69,7 @@ pub const COMMANDS: &[&str] = &[
 /// The board views GoGui offers in its Analyze menu (`type/label/command`).
 const ANALYZE_COMMANDS: &str = "gfx/Territory (area score)/variago-territory
 plist/Illegal points for the side to move/variago-illegal_points
+gfx/Borderline: enclosures and besieged stones/variago-borderline
 gfx/Best moves (search)/variago-best_moves
 string/Why is this move illegal?/variago-why %c %p
 string/Score/variago-score
@@ -264,6 +266,7 @@ impl Engine {
             "variago-score" => Ok(self.score()),
             "variago-territory" => self.territory(),
             "variago-illegal_points" => self.illegal_points(),
+            "variago-borderline" => self.borderline(),
             "variago-best_moves" => self.best_moves(),
             "gogui-rules_game_id" => Ok(self.rules()),
             "gogui-rules_board_size" => self.single().map(|s| s.geometry().width().to_string()),
@@ -754,6 +757,33 @@ impl Engine {
             }
         }
         Ok(format!("BLACK {}\nWHITE {}", sides[0].join(" "), sides[1].join(" ")))
+    }
+
+    /// `variago-borderline` (GoGui gfx): Borderline's live survey, the points each side encloses
+    /// shaded as its territory and the besieged stones marked.
+    fn borderline(&self) -> Result<String, Failure> {
+        let single = self.single()?;
+        let variago_rules::AnyGame::Borderline(game) = &single.game else {
+            return Err("variago-borderline needs the borderline variant".into());
+        };
+        let g = single.geometry();
+        let survey = game.survey();
+        let mut enclosed = [Vec::new(), Vec::new()];
+        let mut besieged = Vec::new();
+        for p in g.points() {
+            if let Some(c) = survey.enclosed_by(p) {
+                enclosed[c as usize].push(g.vertex(p).to_string());
+            }
+            if survey.status(game.board(), p) == Some(variago_rules::borderline::StoneStatus::Besieged) {
+                besieged.push(g.vertex(p).to_string());
+            }
+        }
+        Ok(format!(
+            "BLACK {}\nWHITE {}\nMARK {}",
+            enclosed[0].join(" "),
+            enclosed[1].join(" "),
+            besieged.join(" ")
+        ))
     }
 
     /// `variago-illegal_points` (GoGui plist): the empty points where the side to move may not

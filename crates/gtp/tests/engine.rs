@@ -237,6 +237,11 @@ fn variant_extensions_and_gogui_rules_commands() {
         "= BLACK A3 C3 A2 C2 A1 C1\nWHITE"
     );
     assert_eq!(last("variago-variant go:size=3\nplay b a2\nplay b b1\nvariago-illegal_points\n"), "= A1");
+    // Borderline: a white stone besieged in a black ring; the ring encloses it and its liberty
+    let ring = "variago-variant borderline:deployment=0,pass-cap=off,cooldown=0,size=19\n\
+                play b j9\nplay b l9\nplay b k8\nplay b j10\nplay b l10\nplay b k11\nplay w k9\n";
+    assert_eq!(last(&format!("{ring}variago-borderline\n")), "= BLACK K10 K9\nWHITE\nMARK K9");
+    assert!(last("variago-variant go\nvariago-borderline\n").starts_with("? "));
     let best = last("variago-variant go:size=5\nplay b c3\nvariago-best_moves\n");
     assert!(best.starts_with("= LABEL ") && best.lines().last().unwrap().starts_with("VAR w "), "{best}");
     assert_eq!(last("variago-variant go:size=5\nplay b pass\nplay w pass\nvariago-best_moves\n"), "=");
