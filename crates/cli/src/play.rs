@@ -10,7 +10,7 @@ use variago_records::galice_sgf;
 use variago_records::sgf::move_text;
 use variago_rules::galice::{Action, Galice, NotationError};
 use variago_rules::{AnyGame, Color, Game, GameResult, Move, ScoreSheet};
-use variago_search::{Search, Settings};
+use variago_search::{KeptAny, Search, Settings};
 
 use crate::Failure;
 use crate::genmove::Budget;
@@ -104,12 +104,15 @@ pub struct Session {
     position: Position,
     seats: Seats,
     settings: Settings,
+    /// The last single-board search's trees with the moves played when it ran, reused by the next
+    /// search of the game.
+    kept: Option<(usize, KeptAny)>,
 }
 
 impl Session {
     /// A new game.
     pub fn new(position: Position, seats: Seats, settings: Settings) -> Self {
-        Session { position, seats, settings }
+        Session { position, seats, settings, kept: None }
     }
 
     fn to_move(&self) -> Color {
@@ -148,7 +151,11 @@ impl Session {
             if !self.seats.is_human(color) {
                 match self.think() {
                     Some((text, winrate, resign)) if resign => {
-                        writeln!(out, "variago ({color}) resigns at {:.0}%: {text} was its best", winrate * 100.0)?;
+                        writeln!(
+                            out,
+                            "variago ({color}) resigns at {:.0}%: {text} was its best",
+                            winrate * 100.0
+                        )?;
                         return writeln!(out, "{}+R", color.opponent().letter());
                     }
                     Some((text, winrate, _)) => {
@@ -177,7 +184,9 @@ impl Session {
                     redraw = true;
                 }
                 Some(Command::Hint) => match self.think() {
-                    Some((text, winrate, _)) => writeln!(out, "hint: {text} (win rate {:.0}%)", winrate * 100.0)?,
+                    Some((text, winrate, _)) => {
+                        writeln!(out, "hint: {text} (win rate {:.0}%)", winrate * 100.0)?
+                    }
                     None => writeln!(out, "no hint: the game is over")?,
                 },
                 Some(Command::Resign) => {
@@ -214,13 +223,20 @@ impl Session {
     }
 
     /// The AI's choice for the side to move: its text, win rate and whether it would resign.
-    fn think(&self) -> Option<(String, f64, bool)> {
+    fn think(&mut self) -> Option<(String, f64, bool)> {
         let mut settings = self.settings.clone();
         settings.seed = settings.seed.wrapping_add(self.moves_played() as u64);
         let search = Search::new(settings);
         match &self.position {
             Position::Single(single) => {
-                let analysis = search.analyse_any(&single.game)?;
+                // the trees of the last search, if no move it knew of was taken back since
+                let played = single.record.moves.len();
+                let (kept, since) = match self.kept.take() {
+                    Some((then, trees)) if then <= played => (Some(trees), &single.record.moves[then..]),
+                    _ => (None, &single.record.moves[played..]),
+                };
+                let (analysis, trees) = search.analyse_any_reusing(&single.game, kept, since)?;
+                self.kept = Some((played, trees));
                 Some((single.name(analysis.best), analysis.winrate, analysis.resign))
             }
             Position::Galice(galice) => {
@@ -238,6 +254,8 @@ impl Session {
                 Position::Single(s) => s.undo(),
                 Position::Galice(g) => g.undo(),
             };
+            // a kept search may have run after the moves taken back
+            self.kept = None;
             if !done {
                 break;
             }

@@ -202,4 +202,8 @@ impl Game for AnyGame {
     fn play_light_move<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) -> Move {
         dispatch!(self, g => g.play_light_move(rng))
     }
+
+    fn play_playout_move<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) -> Move {
+        dispatch!(self, g => g.play_playout_move(rng))
+    }
 }

@@ -342,6 +342,12 @@ impl Board {
         [Color::Black, Color::White].into_iter().find(|&c| count_of(counts, code(c)) + border == 4)
     }
 
+    /// How many empty points touch `p`.
+    #[inline(always)]
+    pub(crate) fn empty_neighbours(&self, p: Point) -> u16 {
+        count_of(self.slot(p).neighbour_counts, EMPTY)
+    }
+
     /// Whether an empty point of the board touches another one.
     #[inline(always)]
     pub(crate) fn has_empty_neighbour(&self, p: Point) -> bool {

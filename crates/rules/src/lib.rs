@@ -310,6 +310,12 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// Moves after which a light playout stops even if the game goes on (random play may cycle
     /// where the rules allow it): a few times the number of points.
     fn playout_cap(&self) -> usize;
+    /// The search's playout step: a light move, except that a variant may first answer the last
+    /// move's threats (capture a chain it left in atari, save one of the mover's it put in
+    /// atari), which makes the playouts' results far more telling for the same cost.
+    fn play_playout_move<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) -> Self::Move {
+        self.play_light_move(rng)
+    }
     /// Plays a [`Game::light_move`] and returns it: the playouts' step, which a variant may
     /// override to judge the chosen move only once.
     fn play_light_move<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) -> Self::Move {

@@ -120,6 +120,8 @@ pub struct StoneGame<R: StoneRules> {
     /// Each player's end-of-turn boards (empty unless the own-position draw is in force).
     own_boards: [KeySet; 2],
     drawn: bool,
+    /// Where the last move placed its stone (`None` after a pass): the playouts answer it.
+    last_placed: Option<Point>,
 }
 
 /// What a legal placement will do, computed once by the legality check and reused by `play`.
@@ -147,6 +149,7 @@ impl<R: StoneRules> StoneGame<R> {
             seen: KeySet::default(),
             own_boards: [KeySet::default(), KeySet::default()],
             drawn: false,
+            last_placed: None,
         };
         if let Some(key) = game.superko_key(game.board.hash(), to_move) {
             game.seen.insert(key);
@@ -264,6 +267,7 @@ impl<R: StoneRules> StoneGame<R> {
         };
         self.passes = 0;
         self.memory = verdict.memory;
+        self.last_placed = Some(p);
         self.end_turn(true);
     }
 
@@ -329,6 +333,7 @@ impl<R: StoneRules> Game for StoneGame<R> {
                 self.ko_key = 0;
                 self.passes += 1;
                 self.memory = R::Memory::default();
+                self.last_placed = None;
                 self.end_turn(false);
             }
             Move::Place(p) => {
@@ -371,6 +376,34 @@ impl<R: StoneRules> Game for StoneGame<R> {
 
     fn light_move<G: rand::Rng + ?Sized>(&self, rng: &mut G) -> Move {
         self.clone().play_light_move(rng)
+    }
+
+    /// Answers the last move first: captures its chain if it stands in atari, else saves a chain
+    /// of the mover's it put in atari (only onto a point with two empty neighbours, so that the
+    /// escape is not a self-atari at once); otherwise a light move.
+    #[inline(always)]
+    fn play_playout_move<G: rand::Rng + ?Sized>(&mut self, rng: &mut G) -> Move {
+        if let Some(last) = self.last_placed.filter(|_| !self.is_over()) {
+            let mover = self.to_move;
+            let capture =
+                self.board.color(last).filter(|&c| c != mover).and_then(|_| self.board.sole_liberty(last));
+            let geometry = self.board.geometry();
+            let saves = geometry.neighbours(last).into_iter().filter_map(|n| {
+                // the border's slots hold no stone: `cell` reads them, `color` would refuse them
+                let own = self.board.cell(n) & 3 == crate::board::code(mover);
+                let liberty = own.then(|| self.board.sole_liberty(n))??;
+                (self.board.empty_neighbours(liberty) >= 2).then_some(liberty)
+            });
+            for p in capture.into_iter().chain(saves) {
+                if !self.board.is_eye(p, mover) {
+                    if let Ok(verdict) = self.judge_free_point(p) {
+                        self.apply_placement(p, verdict);
+                        return Move::Place(p);
+                    }
+                }
+            }
+        }
+        self.play_light_move(rng)
     }
 
     /// Draws empty points uniformly without replacement until one is a legal non-eye placement,

@@ -680,3 +680,45 @@ fn results_print_as_sgf_writes_them() {
     assert_eq!(result(Some(Color::White), Ending::Resignation), "W+R");
     assert_eq!(Illegal::GameOver.to_string(), "the game is over");
 }
+
+/// The search's playout step answers the last move before playing at random.
+#[test]
+fn playout_moves_capture_a_chain_in_atari_and_save_one_of_their_own() {
+    use rand::SeedableRng;
+    for spec in ["go", "incursion", "stoical", "excursion-2"] {
+        for seed in 0..8 {
+            let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+            // White's C3 stands in atari: Black takes it at C2
+            let mut game = empty(spec, 5, 5);
+            play(&mut game, &["B3", "A1", "D3", "E5", "C4", "C3"]);
+            assert_eq!(game.play_playout_move(&mut rng), mv(&game, "C2"), "{spec} seed {seed}");
+            // White's D3 puts Black's C3 in atari: Black runs out at C2 (two empty neighbours)
+            let mut game = empty(spec, 5, 5);
+            play(&mut game, &["C3", "B3", "A5", "C4", "E1", "D3"]);
+            assert_eq!(game.play_playout_move(&mut rng), mv(&game, "C2"), "{spec} seed {seed}");
+        }
+    }
+}
+
+/// Whole playouts of the search's step on small boards (every point near an edge): every move it
+/// plays is legal in the position it was played from.
+#[test]
+fn playout_moves_are_always_legal() {
+    use rand::SeedableRng;
+    for spec in NAMED_SPECS {
+        for side in 2..=6 {
+            let mut rng = rand::rngs::SmallRng::seed_from_u64(side as u64);
+            for _ in 0..20 {
+                let mut game = empty(spec, side, side);
+                for _ in 0..game.playout_cap() {
+                    if game.is_over() {
+                        break;
+                    }
+                    let before = game.clone();
+                    let mv = game.play_playout_move(&mut rng);
+                    assert_eq!(before.check(mv), Ok(()), "{spec} {side}x{side}");
+                }
+            }
+        }
+    }
+}

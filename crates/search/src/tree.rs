@@ -277,7 +277,7 @@ impl<G: Game> Tree<G> {
         let mut played = 0;
         while played < cap && !state.is_over() {
             let mover = state.to_move();
-            let mv = state.play_light_move(rng);
+            let mv = state.play_playout_move(rng);
             scratch.sequence.push((mv, mover));
             played += 1;
         }
