@@ -6,6 +6,7 @@ mod genmove;
 mod gtp;
 mod gtp_engine;
 mod matches;
+mod play;
 mod regress;
 
 use std::path::{Path, PathBuf};
@@ -92,6 +93,10 @@ enum Command {
         /// Random seed, for repeatable runs.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Instead, playouts per second inside the search (tree, RAVE, playouts), from the empty
+        /// board, with one thread and with all cores.
+        #[arg(long)]
+        search: bool,
     },
     /// The AI's move for the side to move at the end of a record: the evaluation, then the move
     /// (a GTP vertex, `pass`, or a Galice turn) as the last line.
@@ -104,6 +109,9 @@ enum Command {
         /// The record.
         file: PathBuf,
     },
+    /// A game in the terminal against the AI (or two people at one keyboard): moves as GTP
+    /// vertices or Galice turns, `pass`, `undo`, `hint`, `resign`, `save FILE.sgf`.
+    Play(play::Options),
     /// Games between two engines, colours alternating: a line per game, a table, and
     /// `ENGINE_A W-L-D ENGINE_B` as the last line.
     Match(matches::Options),
@@ -113,6 +121,38 @@ enum Command {
     /// Run a GTP regression file (GNU Go's format) against an engine: a line per test and the
     /// summary as the last line; exit code 1 if a test failed that is not marked as known.
     Regress(regress::Options),
+    /// Run the game server: HTTP JSON API and a WebSocket per game, games kept in a database
+    /// (docs/server.md).
+    Serve {
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// Database URL: `sqlite://FILE` (created if missing) or `postgres://...`.
+        #[arg(long, default_value = "sqlite://variago.db")]
+        db: String,
+        /// AI searches that may run at once (default: one per core).
+        #[arg(long)]
+        ai_threads: Option<usize>,
+    },
+    /// Play simultaneous games of random legal moves against a running server over WebSocket;
+    /// the last line: games, moves per second, the p50 and p99 round trip of a move.
+    Loadtest {
+        /// The server's address.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: String,
+        /// Simultaneous games.
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        /// Moves each player makes.
+        #[arg(long, default_value_t = 20)]
+        moves: usize,
+        /// Each player's thinking time around a move, in milliseconds (0: as fast as possible).
+        #[arg(long, default_value_t = 0)]
+        think_ms: u64,
+        /// Variant spec of the games.
+        #[arg(long, default_value = "go:size=9")]
+        variant: String,
+    },
 }
 
 /// An error for the user: one line on stderr, and the exit code.
@@ -226,7 +266,17 @@ fn run(command: Command) -> Result<(), Failure> {
             print_score(&game);
             Ok(())
         }
-        Command::Bench { variant, size, playouts, seed } => match variant {
+        Command::Bench { variant, size, playouts, seed, search: true } => {
+            let variant = variant.unwrap_or_else(|| "go".to_string());
+            if is_galice(&variant) {
+                bench::search_galice(playouts, seed);
+            } else {
+                let (spec, geometry) = spec_and_size(&variant, size.as_deref().or(Some("9")))?;
+                bench::search(&spec, geometry, playouts, seed);
+            }
+            Ok(())
+        }
+        Command::Bench { variant, size, playouts, seed, search: false } => match variant {
             Some(variant) if is_galice(&variant) => {
                 bench::single_galice(playouts, seed);
                 Ok(())
@@ -256,9 +306,23 @@ fn run(command: Command) -> Result<(), Failure> {
             genmove::print(&analysis, " ", |mv| move_text(geometry, mv));
             Ok(())
         }
+        Command::Play(options) => play::run(options),
         Command::Match(options) => matches::run(options),
         Command::Gtp(options) => gtp_engine::run(options),
         Command::Regress(options) => regress::run(options),
+        Command::Serve { addr, db, ai_threads } => {
+            let mut config = variago_server::Config::new(addr, db);
+            config.ai_threads = ai_threads.unwrap_or(config.ai_threads);
+            variago_server::run(config).map_err(|e| Failure { message: e.to_string(), code: 1 })
+        }
+        Command::Loadtest { addr, games, moves, think_ms, variant } => {
+            let think = std::time::Duration::from_millis(think_ms);
+            let plan = variago_server::loadtest::Plan { addr, games, moves, think, variant };
+            let report = variago_server::loadtest::run_blocking(&plan)
+                .map_err(|e| Failure { message: e.to_string(), code: 1 })?;
+            println!("{report}");
+            Ok(())
+        }
     }
 }
 

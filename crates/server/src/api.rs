@@ -1,0 +1,317 @@
+//! The HTTP JSON API and the per-game WebSocket: request parsing that never panics and answers
+//! every failure as `{"error": "..."}`, and the handlers, which only translate to the hub.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::ws::{self, WebSocket, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, FromRequest, Path, Query, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Json, Response};
+use axum::routing::{get, post};
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use tokio::sync::broadcast::error::RecvError;
+use variago_rules::spec::VARIANTS;
+
+use crate::error::ApiError;
+use crate::hub::{Hub, Message, Subscription};
+use crate::table::{Action, NewGame};
+
+/// The largest request body accepted: a creation or an action is well under a kilobyte.
+pub const BODY_LIMIT: usize = 16 * 1024;
+/// The most games a list returns.
+const LIST_LIMIT: i64 = 200;
+
+/// A JSON body parsed with our errors: 413 past the size limit, 400 for anything not the
+/// expected JSON (with serde's explanation).
+pub struct Body<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let bytes = Bytes::from_request(req, state)
+            .await
+            .map_err(|r| ApiError { status: r.status(), message: r.body_text() })?;
+        // an empty body reads as an empty object, so that bodies of optional fields may be left out
+        let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
+        serde_json::from_slice(bytes)
+            .map(Body)
+            .map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))
+    }
+}
+
+/// The whole application: the API under `/api` (with JSON errors for unknown API paths), and
+/// either the pages (which then answer every other path) or a JSON 404.
+pub fn app(hub: Arc<Hub>, pages: Option<Router>) -> Router {
+    let api = Router::new().nest("/api", api_routes(hub));
+    match pages {
+        Some(pages) => api.merge(pages),
+        None => api.fallback(|| async { ApiError::not_found("no such page: the API is under /api") }),
+    }
+}
+
+/// The API's routes, relative to `/api`.
+fn api_routes(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/health", get(|| async { Json(serde_json::json!({ "ok": true })) }))
+        .route("/variants", get(variants))
+        .route("/games", post(create).get(list))
+        .route("/games/{id}", get(read))
+        .route("/games/{id}/join", post(join))
+        .route("/games/{id}/actions", post(act))
+        .route("/games/{id}/events", get(events))
+        .route("/games/{id}/sgf", get(sgf))
+        .route("/games/{id}/ws", get(socket))
+        .fallback(|| async { ApiError::not_found("no such endpoint") })
+        .method_not_allowed_fallback(|| async {
+            ApiError { status: StatusCode::METHOD_NOT_ALLOWED, message: "method not allowed here".into() }
+        })
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(hub)
+}
+
+async fn variants() -> Json<serde_json::Value> {
+    let galice =
+        serde_json::json!({ "name": "galice", "about": variago_rules::galice::ABOUT, "options": [] });
+    let list: Vec<_> = VARIANTS
+        .iter()
+        .map(|v| {
+            let options: Vec<_> = v
+                .options
+                .iter()
+                .map(|o| serde_json::json!({ "key": o.key, "values": o.values, "default": o.default }))
+                .collect();
+            serde_json::json!({ "name": v.name, "about": v.about, "options": options })
+        })
+        .chain([galice])
+        .collect();
+    Json(serde_json::json!({ "variants": list }))
+}
+
+async fn create(State(hub): State<Arc<Hub>>, Body(request): Body<NewGame>) -> Result<Response, ApiError> {
+    let created = hub.create(request).await?;
+    Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+async fn list(
+    State(hub): State<Arc<Hub>>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let statuses: &[&str] = match query.get("status").map(String::as_str).unwrap_or("open") {
+        "open" => &["open"],
+        "running" => &["playing", "scoring"],
+        "finished" => &["finished"],
+        other => {
+            return Err(ApiError::bad_request(format!("status '{other}' is not open, running or finished")));
+        }
+    };
+    let limit = match query.get("limit") {
+        Some(text) => {
+            text.parse::<i64>().ok().filter(|n| (1..=LIST_LIMIT).contains(n)).ok_or_else(|| {
+                ApiError::bad_request(format!("limit must be a number from 1 to {LIST_LIMIT}"))
+            })?
+        }
+        None => 50,
+    };
+    let games = hub.list(statuses, limit).await?;
+    Ok(Json(serde_json::json!({ "games": games })))
+}
+
+async fn read(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    Ok(Json(hub.view(&id).await?).into_response())
+}
+
+/// `POST /api/games/{id}/join`'s body.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    /// The invitation code (needed for private games).
+    #[serde(default)]
+    invite: Option<String>,
+}
+
+async fn join(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Body(request): Body<JoinRequest>,
+) -> Result<Response, ApiError> {
+    Ok(Json(hub.join(&id, request.invite.as_deref()).await?).into_response())
+}
+
+/// The seat token of `Authorization: Bearer TOKEN`.
+fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
+    let value = headers
+        .get(header::AUTHORIZATION)
+        .ok_or_else(|| ApiError::unauthorized("this needs a seat token: send Authorization: Bearer TOKEN"))?;
+    value
+        .to_str()
+        .ok()
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| ApiError::unauthorized("the Authorization header must be: Bearer TOKEN"))
+}
+
+async fn act(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(action): Body<Action>,
+) -> Result<Response, ApiError> {
+    let token = bearer(&headers)?;
+    let (seq, game) = hub.act(&id, token, action, true).await?;
+    Ok(Json(serde_json::json!({ "seq": seq, "game": game })).into_response())
+}
+
+/// The `after=N` of a query: the last event the client has seen (0: none).
+fn after(query: &HashMap<String, String>) -> Result<u64, ApiError> {
+    query.get("after").map_or(Ok(0), |text| {
+        text.parse().map_err(|_| ApiError::bad_request("after must be an event number (0 or more)"))
+    })
+}
+
+async fn events(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    let Subscription { missed, .. } = hub.subscribe(&id, after(&query)?).await?;
+    let missed: Vec<&crate::table::Stored> = missed.iter().map(|s| &**s).collect();
+    Ok(Json(serde_json::json!({ "events": missed })).into_response())
+}
+
+async fn sgf(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let text = hub.sgf(&id).await?;
+    let disposition = format!("attachment; filename=\"variago-{id}.sgf\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-go-sgf".to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// `GET /api/games/{id}/ws?after=N&token=T`: the missed events, the game, then every event as
+/// it is committed; with a seat's token the socket also takes actions.
+async fn socket(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+    upgrade: Result<WebSocketUpgrade, ws::rejection::WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let upgrade = upgrade.map_err(|r| ApiError { status: r.status(), message: r.body_text() })?;
+    let after = after(&query)?;
+    let subscription = hub.subscribe(&id, after).await?;
+    let token = query.get("token").cloned();
+    if let Some(token) = &token {
+        let live = hub.live(&id).await?;
+        if live.table.lock().await.seat_of(token).is_none() {
+            return Err(ApiError::forbidden("this token holds no seat in this game"));
+        }
+    }
+    Ok(upgrade
+        .max_message_size(BODY_LIMIT)
+        .on_upgrade(move |socket| run_socket(hub, id, token, subscription, socket)))
+}
+
+/// An action sent over the socket.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SocketAction {
+    /// The client's reference, echoed in the answer.
+    #[serde(rename = "ref", default)]
+    reference: Option<u64>,
+    /// What to do.
+    action: Action,
+}
+
+async fn send(socket: &mut futures_util::stream::SplitSink<WebSocket, ws::Message>, text: String) -> bool {
+    socket.send(ws::Message::Text(text.into())).await.is_ok()
+}
+
+/// Sends the catch-up, then relays live events and answers actions until either side closes.
+async fn run_socket(
+    hub: Arc<Hub>,
+    id: String,
+    token: Option<String>,
+    subscription: Subscription,
+    socket: WebSocket,
+) {
+    let (mut out, mut incoming) = socket.split();
+    let mut last = 0;
+    let mut subscription = subscription;
+    loop {
+        let Subscription { missed, game, rx } = subscription;
+        for stored in &missed {
+            if !send(&mut out, Message::Event { stored, game: None }.to_json()).await {
+                return;
+            }
+            last = stored.seq;
+        }
+        last = last.max(game.seq);
+        if !send(&mut out, Message::State { game: &game }.to_json()).await {
+            return;
+        }
+        let mut rx = rx;
+        // relay until the channel lags (then catch up from the game's events) or someone closes
+        let lagged = loop {
+            tokio::select! {
+                received = rx.recv() => match received {
+                    Ok(broadcast) => {
+                        if broadcast.seq > last {
+                            last = broadcast.seq;
+                            if !send(&mut out, broadcast.text.clone()).await {
+                                return;
+                            }
+                        }
+                    }
+                    Err(RecvError::Lagged(_)) => break true,
+                    Err(RecvError::Closed) => break false,
+                },
+                message = incoming.next() => match message {
+                    Some(Ok(ws::Message::Text(text))) => {
+                        let reply = answer(&hub, &id, token.as_deref(), text.as_str()).await;
+                        if !send(&mut out, reply).await {
+                            return;
+                        }
+                    }
+                    Some(Ok(ws::Message::Close(_))) | None | Some(Err(_)) => return,
+                    Some(Ok(_)) => {}
+                },
+            }
+        };
+        if !lagged {
+            return;
+        }
+        subscription = match hub.subscribe(&id, last).await {
+            Ok(s) => s,
+            Err(_) => return,
+        };
+    }
+}
+
+/// Runs an action sent over the socket and says how it went.
+async fn answer(hub: &Arc<Hub>, id: &str, token: Option<&str>, text: &str) -> String {
+    let request: SocketAction = match serde_json::from_str(text) {
+        Ok(request) => request,
+        Err(e) => {
+            return Message::Error { reference: None, error: &format!("malformed message: {e}") }.to_json();
+        }
+    };
+    let reference = request.reference;
+    let Some(token) = token else {
+        return Message::Error { reference, error: "spectators cannot act: connect with ?token=SEAT_TOKEN" }
+            .to_json();
+    };
+    match hub.act(id, token, request.action, false).await {
+        Ok((seq, _)) => Message::Ack { reference, seq }.to_json(),
+        Err(e) => Message::Error { reference, error: &e.message }.to_json(),
+    }
+}

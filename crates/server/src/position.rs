@@ -1,0 +1,391 @@
+//! The position of a served game: a single-board variant (the engine's `AnyGame`) or Galice (two
+//! boards, turns in the Galice notation, the pie setup). The table handles moves as text, in
+//! each variant's own notation, so that both kinds of game go through the same life.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+use variago_records::sgf::move_text;
+use variago_records::{Record, galice_sgf};
+use variago_rules::borderline::{StoneStatus, Zone};
+use variago_rules::galice::{self, Galice, Turn};
+use variago_rules::{
+    AnyGame, Board, Color, Ending, Game, GameResult, Geometry, Move, Point, ScoreSheet, VariantSpec,
+};
+use variago_search::{Search, Settings};
+
+use crate::dead;
+use crate::error::ApiError;
+use crate::table::{ScoreView, Side, Sides};
+
+/// Borderline's panel: what its pages show besides the board and the score breakdown.
+#[derive(Clone, Debug, Serialize)]
+pub struct BorderlineView {
+    /// Stones each side may still place (its forces).
+    pub stones_left: Sides<u16>,
+    /// Passes each side has left (`null`: no limit).
+    pub passes_left: Sides<Option<u8>>,
+    /// Deployment stones still to be placed at the start.
+    pub deployment_left: u8,
+    /// The zones, rows from the top: `b` Black's zone, `w` White's zone, `-` the Border.
+    pub zones: Vec<String>,
+    /// The besieged stones.
+    pub besieged: Vec<String>,
+    /// The points inside an enclosure, with the enclosure's owner.
+    pub enclosed: BTreeMap<String, Side>,
+}
+
+/// What the variant spec `galice` names.
+pub const GALICE: &str = "galice";
+
+/// A game's position.
+// one per game, never in arrays: the variants' sizes (a few hundred bytes) do not matter
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub enum Position {
+    /// A single-board variant.
+    Single {
+        /// The rules, size included.
+        spec: VariantSpec,
+        /// The board size.
+        geometry: Geometry,
+        /// The position.
+        game: AnyGame,
+    },
+    /// Galice.
+    Galice(Galice),
+}
+
+/// The rows of a board from the top: `.` empty, `X` `O` stones, `K` `k` kings.
+fn rows(board: &Board) -> Vec<String> {
+    let geometry = board.geometry();
+    (0..geometry.height())
+        .map(|y| {
+            (0..geometry.width()).map(|x| geometry.point(x, y).map_or('?', |p| board.symbol(p))).collect()
+        })
+        .collect()
+}
+
+/// A score sheet as the view shows it.
+fn score_view<S: ScoreSheet>(sheet: &S) -> ScoreView {
+    let [black, white] = sheet.totals();
+    ScoreView {
+        text: sheet.to_string(),
+        totals: Sides { black: black.as_f64(), white: white.as_f64() },
+        komi: sheet.komi().as_f64(),
+        result: sheet.result().to_string(),
+    }
+}
+
+/// `"C3 is illegal: point C3 is occupied"`.
+fn refusal(text: impl std::fmt::Display, reason: variago_rules::Illegal) -> ApiError {
+    ApiError::illegal(format!("{text} is illegal: {reason}"))
+}
+
+impl Position {
+    /// The start of a game of a spec (`galice`, or a single-board spec with its size).
+    pub fn start(spec: &str) -> Result<Self, ApiError> {
+        if spec.trim().eq_ignore_ascii_case(GALICE) {
+            return Ok(Position::Galice(Galice::new()));
+        }
+        let spec: VariantSpec =
+            spec.parse().map_err(|e: variago_rules::SpecError| ApiError::bad_request(e.to_string()))?;
+        let geometry = spec
+            .size
+            .map_or_else(|| Geometry::square(19), Ok)
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        Ok(Position::Single {
+            game: AnyGame::new(&spec, geometry),
+            spec: VariantSpec { size: Some(geometry), ..spec },
+            geometry,
+        })
+    }
+
+    /// The same game's starting position (to replay moves after an undo).
+    pub fn restart(&self) -> Self {
+        match self {
+            Position::Single { spec, geometry, .. } => Position::Single {
+                spec: spec.clone(),
+                geometry: *geometry,
+                game: AnyGame::new(spec, *geometry),
+            },
+            Position::Galice(_) => Position::Galice(Galice::new()),
+        }
+    }
+
+    /// The canonical spec, size included.
+    pub fn spec(&self) -> String {
+        match self {
+            Position::Single { spec, .. } => spec.to_string(),
+            Position::Galice(_) => GALICE.to_string(),
+        }
+    }
+
+    /// Columns and rows of a board.
+    pub fn size(&self) -> (u8, u8) {
+        match self {
+            Position::Single { geometry, .. } => (geometry.width(), geometry.height()),
+            Position::Galice(g) => {
+                let geometry = g.board(galice::Side::Left).geometry();
+                (geometry.width(), geometry.height())
+            }
+        }
+    }
+
+    /// White's komi.
+    pub fn komi(&self) -> f64 {
+        match self {
+            Position::Single { spec, .. } => spec.komi().as_f64(),
+            Position::Galice(g) => g.score().komi().as_f64(),
+        }
+    }
+
+    /// The single board and its rules (what the dead-stone phase works on); `None` for Galice.
+    pub fn single(&self) -> Option<(&VariantSpec, &Board)> {
+        match self {
+            Position::Single { spec, game, .. } => Some((spec, game.board())),
+            Position::Galice(_) => None,
+        }
+    }
+
+    /// The point of a vertex of the single board.
+    pub fn point(&self, vertex: &str) -> Result<Point, ApiError> {
+        match self {
+            Position::Single { geometry, .. } => {
+                geometry.parse_vertex(vertex).map_err(|e| ApiError::bad_request(e.to_string()))
+            }
+            Position::Galice(_) => Err(ApiError::conflict("galice has no dead-stone phase")),
+        }
+    }
+
+    /// The vertices of points of the single board.
+    pub fn vertices(&self, points: &BTreeSet<Point>) -> Vec<String> {
+        match self {
+            Position::Single { geometry, .. } => {
+                points.iter().map(|&p| geometry.vertex(p).to_string()).collect()
+            }
+            Position::Galice(_) => Vec::new(),
+        }
+    }
+
+    /// The player to move (in Galice's pie phase: Black sets up, White chooses).
+    pub fn to_move(&self) -> Color {
+        match self {
+            Position::Single { game, .. } => game.to_move(),
+            Position::Galice(g) => g.to_move(),
+        }
+    }
+
+    /// A move's canonical text if it is legal now; 400 for text that is no move, 422 with the
+    /// rules' reason for a move they refuse. `pass` is a pass in every variant.
+    pub fn judge(&self, text: &str) -> Result<String, ApiError> {
+        let pass = text.trim().eq_ignore_ascii_case("pass");
+        match self {
+            Position::Single { geometry, game, .. } => {
+                let mv = if pass {
+                    Move::Pass
+                } else {
+                    Move::Place(
+                        geometry.parse_vertex(text).map_err(|e| ApiError::bad_request(e.to_string()))?,
+                    )
+                };
+                let written = move_text(*geometry, mv);
+                game.check(mv).map_err(|reason| refusal(&written, reason))?;
+                Ok(written)
+            }
+            Position::Galice(g) => {
+                let turn = if pass {
+                    Turn::Pass
+                } else {
+                    text.parse().map_err(|e: galice::NotationError| ApiError::bad_request(e.to_string()))?
+                };
+                g.check(turn).map_err(|reason| refusal(turn, reason))?;
+                Ok(turn.to_string())
+            }
+        }
+    }
+
+    /// Plays a move given as [`Position::judge`] writes it; returns the stones it captured.
+    pub fn play(&mut self, text: &str) -> Result<u32, String> {
+        let written = self.judge(text).map_err(|e| e.message)?;
+        match self {
+            Position::Single { geometry, game, .. } => {
+                let mover = game.to_move();
+                let before = game.board().stones(mover.opponent());
+                let mv = if written == "pass" {
+                    Move::Pass
+                } else {
+                    Move::Place(geometry.parse_vertex(&written).map_err(|e| e.to_string())?)
+                };
+                game.play(mv).map_err(|e| e.to_string())?;
+                Ok(before.saturating_sub(game.board().stones(mover.opponent())) as u32)
+            }
+            Position::Galice(g) => {
+                let turn: Turn = written.parse().map_err(|e: galice::NotationError| e.to_string())?;
+                g.play(turn).map_err(|e| e.to_string())?;
+                Ok(0)
+            }
+        }
+    }
+
+    /// Whether a move's text is a pass.
+    pub fn is_pass(text: &str) -> bool {
+        text == "pass" || text == Turn::Pass.to_string()
+    }
+
+    /// The colour a Galice colour choice takes (`choose black`), for the chooser.
+    pub fn choice(text: &str) -> Option<Color> {
+        match text.parse() {
+            Ok(Turn::Choose(color)) => Some(color),
+            _ => None,
+        }
+    }
+
+    /// Whether play has ended.
+    pub fn is_over(&self) -> bool {
+        match self {
+            Position::Single { game, .. } => game.is_over(),
+            Position::Galice(g) => g.is_over(),
+        }
+    }
+
+    /// How play ended, once it has.
+    pub fn outcome(&self) -> Option<GameResult> {
+        match self {
+            Position::Single { game, .. } => game.outcome(),
+            Position::Galice(g) => g.outcome(),
+        }
+    }
+
+    /// Whether two passes lead to the dead-stone phase rather than straight to the count: the
+    /// variants scored by area, when the ending is a count. Galice counts both boards as they
+    /// stand, Borderline by its own statuses.
+    pub fn has_dead_stone_phase(&self) -> bool {
+        let area = matches!(self, Position::Single { game, .. } if game.score().area().is_some());
+        area && self.outcome().is_some_and(|o| matches!(o.ending, Ending::Score(_)))
+    }
+
+    /// Borderline's panel, for a Borderline game.
+    pub fn borderline(&self) -> Option<BorderlineView> {
+        let Position::Single { geometry, game: AnyGame::Borderline(game), .. } = self else { return None };
+        let (board, zones, survey) = (game.board(), game.zones(), game.survey());
+        let vertex = |p: Point| geometry.vertex(p).to_string();
+        let zone_rows = (0..geometry.height())
+            .map(|y| {
+                (0..geometry.width())
+                    .filter_map(|x| geometry.point(x, y))
+                    .map(|p| match zones.zone(p) {
+                        Zone::Own(Color::Black) => 'b',
+                        Zone::Own(Color::White) => 'w',
+                        Zone::Border => '-',
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(BorderlineView {
+            stones_left: Sides::from_fn(|c| game.stones_left(c)),
+            passes_left: Sides::from_fn(|c| game.passes_left(c)),
+            deployment_left: game.deployment_left(),
+            zones: zone_rows,
+            besieged: geometry
+                .points()
+                .filter(|&p| survey.status(board, p) == Some(StoneStatus::Besieged))
+                .map(vertex)
+                .collect(),
+            enclosed: geometry
+                .points()
+                .filter_map(|p| survey.enclosed_by(p).map(|c| (vertex(p), Side::from(c))))
+                .collect(),
+        })
+    }
+
+    /// The score as it stands, or, with `dead`, of the single board without those stones.
+    pub fn score(&self, dead: Option<&BTreeSet<Point>>) -> ScoreView {
+        match (self, dead) {
+            (Position::Single { spec, game, .. }, Some(dead)) => {
+                score_view(&dead::scored_position(spec, game.board(), dead).score())
+            }
+            (Position::Single { game, .. }, None) => score_view(&game.score()),
+            (Position::Galice(g), _) => score_view(&g.score()),
+        }
+    }
+
+    /// The boards' rows: one board, or Galice's left and right boards.
+    pub fn boards(&self) -> Vec<Vec<String>> {
+        match self {
+            Position::Single { game, .. } => vec![rows(game.board())],
+            Position::Galice(g) => {
+                [galice::Side::Left, galice::Side::Right].map(|side| rows(g.board(side))).into()
+            }
+        }
+    }
+
+    /// The legal moves of the side to move (pass last), and for a single board the reason each
+    /// empty point it may not play is refused.
+    pub fn judged_moves(&self) -> (Vec<String>, BTreeMap<String, String>) {
+        let (mut legal, mut refused) = (Vec::new(), BTreeMap::new());
+        match self {
+            Position::Single { geometry, game, .. } => {
+                let board = game.board();
+                for p in geometry.points().filter(|&p| board.piece(p).is_none()) {
+                    let vertex = geometry.vertex(p).to_string();
+                    match game.check(Move::Place(p)) {
+                        Ok(()) => legal.push(vertex),
+                        Err(reason) => {
+                            refused.insert(vertex, reason.to_string());
+                        }
+                    }
+                }
+                if game.check(Move::Pass).is_ok() {
+                    legal.push("pass".to_string());
+                }
+            }
+            Position::Galice(g) => {
+                let mut turns = Vec::new();
+                g.legal_moves(&mut turns);
+                legal.extend(turns.iter().map(Turn::to_string));
+            }
+        }
+        (legal, refused)
+    }
+
+    /// The game as SGF: the moves played from the start, and the result once known.
+    pub fn sgf(&self, moves: &[String], result: Option<&str>) -> String {
+        match self {
+            Position::Single { spec, geometry, .. } => {
+                let mut record = Record::new(spec.clone(), *geometry);
+                record.moves =
+                    moves
+                        .iter()
+                        .map(|m| {
+                            if m == "pass" {
+                                Ok(Move::Pass)
+                            } else {
+                                geometry.parse_vertex(m).map(Move::Place)
+                            }
+                        })
+                        .filter_map(Result::ok)
+                        .collect();
+                record.result = result.map(str::to_string);
+                record.to_sgf()
+            }
+            Position::Galice(_) => {
+                let actions: Vec<galice::Action> =
+                    moves.iter().filter_map(|m| m.parse().ok()).map(galice::Action::Turn).collect();
+                galice_sgf::to_sgf(&galice::Record::new(Galice::new(), &actions))
+            }
+        }
+    }
+
+    /// The AI's move, in the variant's notation (`None` once play has ended). CPU work: run it on
+    /// a worker thread.
+    pub fn best_move(&self, settings: Settings) -> Option<String> {
+        let search = Search::new(settings);
+        match self {
+            Position::Single { geometry, game, .. } => {
+                search.best_move(game).map(|mv| move_text(*geometry, mv))
+            }
+            Position::Galice(g) => search.best_move(g).map(|turn| turn.to_string()),
+        }
+    }
+}

@@ -1,0 +1,263 @@
+//! Storage through sqlx's `Any` driver: one set of SQL statements for SQLite (the default, a
+//! file) and PostgreSQL. A game is a row in `games` and its history rows in `events`; an event
+//! and the game row's new status are written in one transaction, before anyone hears of them.
+
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::postgres::PgListener;
+use sqlx::{AnyPool, Executor};
+
+/// The migrations, embedded in the binary and applied in order at start-up. A new schema change
+/// is a new file appended here, never an edit of an applied one.
+const MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("../migrations/0001_games.sql"))];
+
+/// A storage failure, with sqlx's explanation.
+pub type StoreError = sqlx::Error;
+
+/// The `games` row: what the lobby lists without replaying anything.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRow {
+    /// Public game id.
+    pub id: String,
+    /// The canonical variant spec, size included.
+    pub spec: String,
+    /// The settings as JSON (time control, seats, who created it, Galice's seat swap).
+    pub config: String,
+    /// `open`, `playing`, `scoring` or `finished`.
+    pub status: String,
+    /// The result once finished (`B+3.5`, `W+R`, `B+T`, `Draw`).
+    pub result: Option<String>,
+    /// Black's seat token, once the seat is taken by a person.
+    pub black_token: Option<String>,
+    /// White's seat token, once the seat is taken by a person.
+    pub white_token: Option<String>,
+    /// The invitation code.
+    pub invite: String,
+    /// Whether the lobby lists it.
+    pub public: bool,
+    /// Creation time, milliseconds since the Unix epoch.
+    pub created_ms: i64,
+    /// Time of the last event.
+    pub updated_ms: i64,
+}
+
+/// One event row.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EventRow {
+    /// 1, 2, 3... within the game.
+    pub seq: i64,
+    /// When the server committed it, milliseconds since the Unix epoch.
+    pub at_ms: i64,
+    /// The event as JSON.
+    pub body: String,
+}
+
+type RowTuple =
+    (String, String, String, String, Option<String>, Option<String>, Option<String>, String, i64, i64, i64);
+
+const ROW_COLUMNS: &str =
+    "id, spec, config, status, result, black_token, white_token, invite, public, created_ms, updated_ms";
+
+fn from_tuple(t: RowTuple) -> GameRow {
+    GameRow {
+        id: t.0,
+        spec: t.1,
+        config: t.2,
+        status: t.3,
+        result: t.4,
+        black_token: t.5,
+        white_token: t.6,
+        invite: t.7,
+        public: t.8 != 0,
+        created_ms: t.9,
+        updated_ms: t.10,
+    }
+}
+
+/// The database: a connection pool and the statements the server runs.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    /// The URL, for PostgreSQL's listening connection.
+    url: String,
+    /// Whether it is PostgreSQL, which announces every event to the other server processes.
+    postgres: bool,
+}
+
+/// The PostgreSQL channel on which every committed event is announced as `<game id> <seq>`.
+pub const CHANNEL: &str = "variago_events";
+
+/// A SQLite URL that creates the file on first start (sqlx only opens existing files otherwise).
+fn with_create_mode(url: &str) -> String {
+    if !url.starts_with("sqlite:") || url.contains("mode=") || url.contains(":memory:") {
+        return url.to_string();
+    }
+    let separator = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{separator}mode=rwc")
+}
+
+impl Store {
+    /// Connects (`sqlite://FILE` or `postgres://...`) and applies the migrations not yet applied.
+    pub async fn open(url: &str) -> Result<Self, StoreError> {
+        install_default_drivers();
+        let sqlite = url.starts_with("sqlite:");
+        let pool = AnyPoolOptions::new()
+            // SQLite writes one transaction at a time: with one connection they queue in the pool
+            // instead of spinning in SQLite's busy handler
+            .max_connections(if sqlite { 1 } else { 16 })
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if sqlite {
+                        // WAL: readers do not block the writer; NORMAL: a commit survives a crash of
+                        // the process (the log is in the OS cache), only a power cut may lose the last
+                        // commits; foreign keys are off by default in SQLite
+                        conn.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+                            .await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(&with_create_mode(url))
+            .await?;
+        let store = Store { pool, url: url.to_string(), postgres: url.starts_with("postgres") };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    async fn migrate(&self) -> Result<(), StoreError> {
+        self.pool
+            .execute("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_ms BIGINT NOT NULL)")
+            .await?;
+        for &(version, sql) in MIGRATIONS {
+            let mut tx = self.pool.begin().await?;
+            let done: Option<(i64,)> =
+                sqlx::query_as("SELECT version FROM schema_migrations WHERE version = $1")
+                    .bind(version)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+            if done.is_none() {
+                tx.execute(sqlx::AssertSqlSafe(sql)).await?;
+                sqlx::query("INSERT INTO schema_migrations (version, applied_ms) VALUES ($1, $2)")
+                    .bind(version)
+                    .bind(crate::hub::now_ms())
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+        }
+        Ok(())
+    }
+
+    /// Stores a new game (no events yet).
+    pub async fn insert_game(&self, row: &GameRow) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO games (id, spec, config, status, result, black_token, white_token, invite, public, created_ms, updated_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+        )
+        .bind(&row.id)
+        .bind(&row.spec)
+        .bind(&row.config)
+        .bind(&row.status)
+        .bind(&row.result)
+        .bind(&row.black_token)
+        .bind(&row.white_token)
+        .bind(&row.invite)
+        .bind(i64::from(row.public))
+        .bind(row.created_ms)
+        .bind(row.updated_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Appends an event and writes the game row's new status, result, tokens and settings, in one
+    /// transaction. A second writer of the same sequence number (another process) fails on the
+    /// primary key instead of forking the game.
+    pub async fn append(&self, row: &GameRow, event: &EventRow) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("INSERT INTO events (game_id, seq, at_ms, body) VALUES ($1, $2, $3, $4)")
+            .bind(&row.id)
+            .bind(event.seq)
+            .bind(event.at_ms)
+            .bind(&event.body)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(
+            "UPDATE games SET status = $1, result = $2, black_token = $3, white_token = $4, updated_ms = $5, \
+             config = $6 WHERE id = $7",
+        )
+        .bind(&row.status)
+        .bind(&row.result)
+        .bind(&row.black_token)
+        .bind(&row.white_token)
+        .bind(row.updated_ms)
+        .bind(&row.config)
+        .bind(&row.id)
+        .execute(&mut *tx)
+        .await?;
+        if self.postgres {
+            // sent by PostgreSQL at the commit, and only if it commits; ids are hex digits
+            let id: String = row.id.chars().filter(char::is_ascii_alphanumeric).collect();
+            tx.execute(sqlx::AssertSqlSafe(format!("NOTIFY {CHANNEL}, '{id} {}'", event.seq))).await?;
+        }
+        tx.commit().await
+    }
+
+    /// With PostgreSQL, a connection listening to the events the server processes announce.
+    pub async fn listener(&self) -> Result<Option<PgListener>, StoreError> {
+        if !self.postgres {
+            return Ok(None);
+        }
+        let mut listener = PgListener::connect(&self.url).await?;
+        listener.listen(CHANNEL).await?;
+        Ok(Some(listener))
+    }
+
+    /// A game's row and its events in order, or `None` if there is no such game.
+    pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<EventRow>)>, StoreError> {
+        let row: Option<RowTuple> =
+            sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {ROW_COLUMNS} FROM games WHERE id = $1")))
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+        let Some(row) = row else { return Ok(None) };
+        let events: Vec<(i64, i64, String)> =
+            sqlx::query_as("SELECT seq, at_ms, body FROM events WHERE game_id = $1 ORDER BY seq")
+                .bind(id)
+                .fetch_all(&self.pool)
+                .await?;
+        let events = events.into_iter().map(|(seq, at_ms, body)| EventRow { seq, at_ms, body }).collect();
+        Ok(Some((from_tuple(row), events)))
+    }
+
+    /// The number of a game's last event (0 before any): how a server process sees that another
+    /// one, sharing the database, has moved the game on.
+    pub async fn last_seq(&self, id: &str) -> Result<u64, StoreError> {
+        let (last,): (Option<i64>,) = sqlx::query_as("SELECT MAX(seq) FROM events WHERE game_id = $1")
+            .bind(id)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(last.unwrap_or(0).max(0) as u64)
+    }
+
+    /// The ids of every game not finished yet: what a restart brings back to life.
+    pub async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
+        let ids: Vec<(String,)> =
+            sqlx::query_as("SELECT id FROM games WHERE status <> 'finished'").fetch_all(&self.pool).await?;
+        Ok(ids.into_iter().map(|(id,)| id).collect())
+    }
+
+    /// Public games in one of `statuses`, most recently active first.
+    pub async fn list(&self, statuses: &[&str], limit: i64) -> Result<Vec<GameRow>, StoreError> {
+        let placeholders: Vec<String> = (0..statuses.len()).map(|i| format!("${}", i + 2)).collect();
+        let sql = format!(
+            "SELECT {ROW_COLUMNS} FROM games WHERE public = 1 AND status IN ({}) ORDER BY updated_ms DESC LIMIT $1",
+            placeholders.join(", ")
+        );
+        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(limit);
+        for status in statuses {
+            query = query.bind(*status);
+        }
+        let rows: Vec<RowTuple> = query.fetch_all(&self.pool).await?;
+        Ok(rows.into_iter().map(from_tuple).collect())
+    }
+}

@@ -1,0 +1,562 @@
+//! The game server end to end: real HTTP and WebSocket clients against a server on a free port
+//! with a temporary SQLite file; the crash test kills a child server process with SIGKILL.
+
+mod support;
+
+use serde_json::{Value, json};
+use support::{ChildServer, Client, Server, Socket};
+
+/// The `n`-th legal placement of a game (cycling), or `pass` when there is none: a quick,
+/// deterministic way to play whole games of any variant.
+fn some_move(game: &Value, n: usize) -> String {
+    let legal: Vec<&str> =
+        game["legal"].as_array().unwrap().iter().filter_map(Value::as_str).filter(|m| *m != "pass").collect();
+    if legal.is_empty() { "pass".to_string() } else { legal[(n * 7) % legal.len()].to_string() }
+}
+
+fn token_of<'a>(game: &Value, black: &'a str, white: &'a str) -> &'a str {
+    if game["to_move"] == "black" { black } else { white }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_play_whole_games_of_several_variants_and_everyone_sees_every_event() {
+    let server = Server::start().await;
+    let client = server.client();
+    for variant in ["go", "incursion", "stoical", "excursion-2"] {
+        let (id, black, white) = client.pair(variant, "5", json!({ "komi": 0.5 })).await;
+        let mut sockets = vec![
+            Socket::connect(server.addr, &id, 0, Some(&black)).await,
+            Socket::connect(server.addr, &id, 0, Some(&white)).await,
+            Socket::connect(server.addr, &id, 0, None).await,
+        ];
+        let mut game = client.game(&id).await;
+        assert_eq!(game["status"], "playing", "{game}");
+        let mut moves = Vec::new();
+        for n in 0..12 {
+            if game["status"] != "playing" {
+                break;
+            }
+            let mv = some_move(&game, n);
+            game = client
+                .must(&id, token_of(&game, &black, &white), json!({ "type": "move", "move": mv }))
+                .await;
+            moves.push(mv);
+        }
+        while game["status"] == "playing" {
+            game = client.must(&id, token_of(&game, &black, &white), json!({ "type": "pass" })).await;
+        }
+        if game["status"] == "scoring" {
+            client.wait_for(&id, |g| !g["scoring"]["proposal"].is_null()).await;
+            client.must(&id, &black, json!({ "type": "accept_score" })).await;
+            game = client.must(&id, &white, json!({ "type": "accept_score" })).await;
+        }
+        assert_eq!(game["status"], "finished", "{variant}: {game}");
+        let result = game["result"].as_str().unwrap().to_string();
+        let last = game["seq"].as_u64().unwrap();
+        // both players and the spectator saw every event, numbered 1, 2, 3... in order
+        for socket in &mut sockets {
+            let mut seen = Vec::new();
+            while seen.last().copied() != Some(last) {
+                let event = socket.event().await;
+                seen.push(event["seq"].as_u64().unwrap());
+            }
+            assert_eq!(seen, (1..=last).collect::<Vec<_>>(), "{variant}");
+        }
+        let (status, sgf) = client.get_text(&format!("/api/games/{id}/sgf")).await;
+        assert_eq!(status, 200);
+        assert!(sgf.contains(&format!("RE[{result}]")), "{sgf}");
+        assert!(sgf.contains("RU["), "{sgf}");
+        let (_, finished) = client.get("/api/games?status=finished").await;
+        assert!(finished["games"].as_array().unwrap().iter().any(|g| g["id"] == id.as_str()));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_over_the_socket_are_acknowledged_and_broadcast() {
+    let server = Server::start().await;
+    let client = server.client();
+    let (id, black, white) = client.pair("go", "9", json!({})).await;
+    let mut black_socket = Socket::connect(server.addr, &id, 0, Some(&black)).await;
+    let mut spectator = Socket::connect(server.addr, &id, 1, None).await;
+    black_socket.send_action(7, json!({ "type": "move", "move": "E5" })).await;
+    let ack = black_socket.until(|m| m["type"] == "ack").await;
+    assert_eq!(ack["ref"], 7);
+    let event = spectator.event().await;
+    assert_eq!(event["event"], json!({ "type": "move", "color": "black", "move": "E5" }));
+    assert_eq!(event["game"]["to_move"], "white");
+    // a spectator cannot act; an illegal move over the socket gets the reason
+    spectator.send_action(1, json!({ "type": "pass" })).await;
+    let refused = spectator.until(|m| m["type"] == "error").await;
+    assert!(refused["error"].as_str().unwrap().contains("spectators cannot act"), "{refused}");
+    let mut white_socket = Socket::connect(server.addr, &id, 1, Some(&white)).await;
+    white_socket.send_action(2, json!({ "type": "move", "move": "E5" })).await;
+    let refused = white_socket.until(|m| m["type"] == "error").await;
+    assert_eq!(refused["error"], "E5 is illegal: point E5 is occupied");
+    assert_eq!(refused["ref"], 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn illegal_moves_bad_tokens_and_finished_games_are_refused_with_reasons() {
+    let server = Server::start().await;
+    let client = server.client();
+    let (id, black, white) = client.pair("go", "9", json!({})).await;
+    client.must(&id, &black, json!({ "type": "move", "move": "C3" })).await;
+    let (status, body) = client.act(&id, &white, json!({ "type": "move", "move": "C3" })).await;
+    assert_eq!((status, body["error"].as_str().unwrap()), (422, "C3 is illegal: point C3 is occupied"));
+    let (status, body) = client.act(&id, &black, json!({ "type": "move", "move": "D4" })).await;
+    assert_eq!(status, 409);
+    assert!(body["error"].as_str().unwrap().contains("not your turn"), "{body}");
+    let (status, body) = client.act(&id, &white, json!({ "type": "move", "move": "Z99" })).await;
+    assert_eq!(status, 400, "{body}");
+    let (status, body) = client.act(&id, &"0".repeat(64), json!({ "type": "pass" })).await;
+    assert_eq!(status, 403, "{body}");
+    let (status, body) = client.post(&format!("/api/games/{id}/actions"), &json!({ "type": "pass" })).await;
+    assert_eq!(status, 401, "{body}");
+    let (status, _) = client.post(&format!("/api/games/{id}/join"), &json!({})).await;
+    assert_eq!(status, 409, "a full game cannot be joined");
+    // a spectator's socket with a wrong token is refused before the upgrade
+    let (status, body) = client.get(&format!("/api/games/{id}/ws?token=nope")).await;
+    assert!(status == 403 || status == 400, "{status} {body}");
+    // undo: White asks, Black accepts, White's move is gone
+    client.must(&id, &white, json!({ "type": "move", "move": "D4" })).await;
+    client.must(&id, &white, json!({ "type": "undo_request" })).await;
+    let game = client.must(&id, &black, json!({ "type": "undo_answer", "accept": true })).await;
+    assert_eq!(game["moves"], json!(["C3"]));
+    assert_eq!(game["to_move"], "white");
+    let game = client.must(&id, &white, json!({ "type": "resign" })).await;
+    assert_eq!(game["result"], "B+R");
+    let (status, body) = client.act(&id, &black, json!({ "type": "pass" })).await;
+    assert_eq!(status, 409);
+    assert!(body["error"].as_str().unwrap().contains("the game is over"), "{body}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_requests_get_json_errors() {
+    let server = Server::start().await;
+    let client = server.client();
+    let huge = format!(r#"{{"variant": "go", "size": "{}"}}"#, "9".repeat(variago_server::BODY_LIMIT * 2));
+    let (status, body) = client.post_raw("/api/games", huge.into_bytes()).await;
+    assert_eq!(status, 413, "{body}");
+    assert!(body["error"].is_string(), "{body}");
+    let (status, body) = client.post_raw("/api/games", b"{\"variant\": ".to_vec()).await;
+    assert_eq!(status, 400);
+    assert!(body["error"].as_str().unwrap().contains("malformed JSON"), "{body}");
+    let (status, body) = client.post("/api/games", &json!({ "variant": "chess" })).await;
+    assert_eq!(status, 400);
+    assert!(body["error"].as_str().unwrap().contains("unknown variant 'chess'"), "{body}");
+    for bad in [
+        json!({ "variant": "go", "size": "40" }),
+        json!({ "variant": "go", "komi": 6.3 }),
+        json!({ "variant": "go", "color": "green" }),
+        json!({ "variant": "go", "opponent": { "kind": "ai", "level": 11 } }),
+        json!({ "variant": "go", "time_control": { "kind": "absolute", "main_ms": 0 } }),
+        json!({ "variant": "go", "surprise": true }),
+    ] {
+        let (status, body) = client.post("/api/games", &bad).await;
+        assert_eq!(status, 400, "{bad}: {body}");
+        assert!(body["error"].is_string());
+    }
+    let (status, body) = client.get("/api/games/doesnotexist").await;
+    assert_eq!((status, body["error"].is_string()), (404, true));
+    let (status, body) = client.get("/nowhere").await;
+    assert_eq!((status, body["error"].is_string()), (404, true));
+    let (status, _) = client.get("/api/games/x/actions").await;
+    assert_eq!(status, 405);
+    let (status, body) = client.get("/api/games?status=sideways").await;
+    assert_eq!(status, 400, "{body}");
+    let (status, body) = client.get("/api/variants").await;
+    assert_eq!(status, 200);
+    let names: Vec<&str> =
+        body["variants"].as_array().unwrap().iter().filter_map(|v| v["name"].as_str()).collect();
+    assert!(names.contains(&"go") && names.contains(&"galice") && names.len() >= 8, "{names:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reconnecting_client_gets_the_events_it_missed() {
+    let server = Server::start().await;
+    let client = server.client();
+    let (id, black, white) = client.pair("go", "9", json!({})).await;
+    for (token, mv) in [(&black, "C3"), (&white, "D4"), (&black, "E5")] {
+        client.must(&id, token, json!({ "type": "move", "move": mv })).await;
+    }
+    // it saw events 1 (the join) and 2 (C3)
+    let mut socket = Socket::connect(server.addr, &id, 2, None).await;
+    let missed = [socket.next().await, socket.next().await];
+    assert_eq!([&missed[0]["seq"], &missed[1]["seq"]], [&json!(3), &json!(4)]);
+    assert_eq!(missed[1]["event"]["move"], "E5");
+    let state = socket.next().await;
+    assert_eq!((state["type"].as_str(), state["game"]["seq"].as_u64()), (Some("state"), Some(4)));
+    let (_, events) = client.get(&format!("/api/games/{id}/events?after=3")).await;
+    assert_eq!(events["events"].as_array().unwrap().len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_ai_is_answered_and_finishes() {
+    let server = Server::start().await;
+    let client = server.client();
+    let created = client
+        .create(json!({ "variant": "go", "size": "5", "color": "black", "opponent": { "kind": "ai", "level": 1 } }))
+        .await;
+    let (id, token) = (created["id"].as_str().unwrap(), created["token"].as_str().unwrap());
+    assert_eq!(created["game"]["players"]["white"], json!({ "kind": "ai", "level": 1, "seated": true }));
+    let mut socket = Socket::connect(server.addr, id, 0, Some(token)).await;
+    socket.send_action(1, json!({ "type": "move", "move": "C3" })).await;
+    let answer = socket.until(|m| m["type"] == "event" && m["event"]["color"] == "white").await;
+    assert_eq!(answer["event"]["type"], "move", "{answer}");
+    // the AI grants undo requests: both moves are taken back
+    client.wait_for(id, |g| g["to_move"] == "black").await;
+    client.must(id, token, json!({ "type": "undo_request" })).await;
+    let game = client.wait_for(id, |g| g["moves"].as_array().unwrap().is_empty()).await;
+    assert_eq!(game["to_move"], "black", "{game}");
+    // from here Black only passes; the AI ends the game, then proposes the dead stones and
+    // accepts its own proposal, which Black accepts too
+    let game = loop {
+        let game = client.wait_for(id, |g| g["to_move"] == "black" || g["status"] != "playing").await;
+        if game["status"] != "playing" {
+            break game;
+        }
+        let (status, body) = client.act(id, token, json!({ "type": "pass" })).await;
+        assert!(status == 200 || status == 409, "{body}");
+    };
+    assert_ne!(game["status"], "open");
+    let game =
+        client.wait_for(id, |g| g["status"] == "finished" || !g["scoring"]["proposal"].is_null()).await;
+    if game["status"] == "scoring" {
+        assert_eq!(game["scoring"]["accepted"]["white"], true, "{game}");
+        let game = client.must(id, token, json!({ "type": "accept_score" })).await;
+        assert_eq!(game["status"], "finished", "{game}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_flag_falls_on_the_server() {
+    let server = Server::start().await;
+    let client = server.client();
+    let (id, black, _white) =
+        client.pair("go", "9", json!({ "time_control": { "kind": "absolute", "main_ms": 300 } })).await;
+    let mut socket = Socket::connect(server.addr, &id, 0, None).await;
+    let flag = socket.until(|m| m["type"] == "event" && m["event"]["type"] == "timed_out").await;
+    assert_eq!(flag["event"]["color"], "black");
+    assert_eq!(flag["game"]["result"], "W+T");
+    let (status, _) = client.act(&id, &black, json!({ "type": "move", "move": "C3" })).await;
+    assert_eq!(status, 409);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn byo_yomi_clocks_are_charged_per_move() {
+    let server = Server::start().await;
+    let client = server.client();
+    let time_control = json!({ "kind": "byo-yomi", "main_ms": 60000, "periods": 3, "period_ms": 30000 });
+    let (id, black, _white) = client.pair("go", "9", json!({ "time_control": time_control })).await;
+    let game = client.must(&id, &black, json!({ "type": "move", "move": "C3" })).await;
+    let clocks = &game["clocks"];
+    assert_eq!(clocks["white"]["running"], true);
+    assert_eq!(clocks["black"]["periods"], 3);
+    assert!(clocks["black"]["main_ms"].as_u64().unwrap() <= 60000);
+}
+
+/// Not a test of its own: the server process of the crash test (see `support::ChildServer`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn child_server() {
+    if let Some(db) = std::env::var_os(support::CHILD_DB) {
+        support::run_child(db.into()).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_crash_every_acknowledged_move_is_there_and_play_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("crash.db");
+    let server = tokio::task::spawn_blocking({
+        let db = db.clone();
+        move || ChildServer::start(&db)
+    })
+    .await
+    .unwrap();
+    let client = server.client();
+    let (id, black, white) = client.pair("go", "9", json!({})).await;
+    for (token, mv) in [(&black, "C3"), (&white, "D4"), (&black, "E5")] {
+        client.must(&id, token, json!({ "type": "move", "move": mv })).await;
+    }
+    // an AI game whose AI (thinking for at most a tenth of its clock) is to move at the crash
+    let fischer = json!({ "kind": "fischer", "main_ms": 10000, "increment_ms": 1000 });
+    let created = client
+        .create(json!({ "variant": "go", "size": "9", "color": "black", "time_control": fischer,
+                        "opponent": { "kind": "ai", "level": 10 } }))
+        .await;
+    let (ai_game, ai_token) = (created["id"].as_str().unwrap(), created["token"].as_str().unwrap());
+    client.must(ai_game, ai_token, json!({ "type": "move", "move": "E5" })).await;
+    server.kill();
+    let restarted_ms = variago_server::now_ms();
+
+    let server = tokio::task::spawn_blocking(move || ChildServer::start(&db)).await.unwrap();
+    let client: Client = server.client();
+    let game = client.game(&id).await;
+    assert_eq!(game["moves"], json!(["C3", "D4", "E5"]));
+    let game = client.must(&id, &white, json!({ "type": "move", "move": "F6" })).await;
+    assert_eq!(game["moves"].as_array().unwrap().len(), 4);
+    let game = client.wait_for(ai_game, |g| g["moves"].as_array().unwrap().len() == 2).await;
+    assert_eq!(game["to_move"], "black", "{game}");
+    let (_, events) = client.get(&format!("/api/games/{ai_game}/events?after=1")).await;
+    let answer = &events["events"][0];
+    assert_eq!(answer["event"]["color"], "white", "{events}");
+    assert!(
+        answer["at_ms"].as_i64().unwrap() >= restarted_ms,
+        "the AI moved again after the restart: {events}"
+    );
+    drop(server);
+}
+
+/// Where the PostgreSQL test finds its server (CI starts one; without it the test says so and
+/// passes).
+const POSTGRES: &str = "VARIAGO_TEST_POSTGRES";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_are_kept_in_postgresql_too() {
+    let Ok(url) = std::env::var(POSTGRES) else {
+        eprintln!("skipped: set {POSTGRES}=postgres://USER:PASSWORD@127.0.0.1/DB to run against PostgreSQL");
+        return;
+    };
+    let first = Server::start_on(&url).await;
+    let client = first.client();
+    let (id, black, white) = client
+        .pair("stoical", "7", json!({ "time_control": { "kind": "absolute", "main_ms": 600000 } }))
+        .await;
+    for (token, mv) in [(&black, "C3"), (&white, "D4"), (&black, "pass")] {
+        client.must(&id, token, json!({ "type": "move", "move": mv })).await;
+    }
+    // a second server on the same database (as after a restart, or another process) has it all
+    let second = Server::start_on(&url).await;
+    let mut watcher = Socket::connect(first.addr, &id, 4, None).await;
+    let client = second.client();
+    let game = client.game(&id).await;
+    assert_eq!(game["moves"], json!(["C3", "D4", "pass"]));
+    assert_eq!(game["clocks"]["white"]["running"], true, "{game}");
+    let game = client.must(&id, &white, json!({ "type": "resign" })).await;
+    assert_eq!(game["result"], "B+R");
+    // the first process hears of it through LISTEN/NOTIFY and tells its sockets at once
+    let heard = watcher.event().await;
+    assert_eq!(
+        (heard["seq"].as_u64(), heard["event"]["type"].as_str()),
+        (Some(5), Some("resigned")),
+        "{heard}"
+    );
+    let (_, finished) = client.get("/api/games?status=finished&limit=200").await;
+    assert!(finished["games"].as_array().unwrap().iter().any(|g| g["id"] == id.as_str()), "{finished}");
+    let (_, sgf) = client.get_text(&format!("/api/games/{id}/sgf")).await;
+    assert!(sgf.contains("RU[stoical]") && sgf.contains("RE[B+R]"), "{sgf}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_server_processes_share_one_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = support::sqlite_url(&dir.path().join("shared.db"));
+    let (one, two) = (Server::start_on(&url).await, Server::start_on(&url).await);
+    let (a, b) = (one.client(), two.client());
+    let (id, black, white) = a.pair("go", "9", json!({})).await;
+    let mut watcher = Socket::connect(two.addr, &id, 1, None).await;
+    a.must(&id, &black, json!({ "type": "move", "move": "C3" })).await;
+    // the second process catches up before it judges White's move, and tells its listeners
+    let game = b.must(&id, &white, json!({ "type": "move", "move": "D4" })).await;
+    assert_eq!(game["moves"], json!(["C3", "D4"]));
+    let seen = [watcher.event().await, watcher.event().await];
+    assert_eq!([&seen[0]["event"]["move"], &seen[1]["event"]["move"]], [&json!("C3"), &json!("D4")]);
+    let game = a.must(&id, &black, json!({ "type": "move", "move": "E5" })).await;
+    assert_eq!(game["moves"], json!(["C3", "D4", "E5"]));
+}
+
+/// `cargo test -p variago-server --test server -- --ignored load --nocapture`: the load test of
+/// `variago loadtest` (GAMES games, default 200, each player thinking THINK_MS, default 0) against
+/// a server process, with the server's CPU time and memory per open game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement, run by hand"]
+async fn load() {
+    let games: usize = std::env::var("GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(200);
+    let think = std::env::var("THINK_MS").ok().and_then(|n| n.parse().ok()).unwrap_or(0);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("load.db");
+    let server = tokio::task::spawn_blocking(move || ChildServer::start(&db)).await.unwrap();
+    let base = server.memory_kib();
+    let plan = variago_server::loadtest::Plan {
+        addr: server.addr.to_string(),
+        games,
+        moves: 20,
+        think: std::time::Duration::from_millis(think),
+        variant: "go:size=9".to_string(),
+    };
+    let cpu = server.cpu_seconds();
+    let report = variago_server::loadtest::run(&plan).await.expect("the load test runs");
+    println!(
+        "load: think {think} ms, {report}; server CPU {:.2} s, memory {base} KiB at start, {} KiB after play \
+         ({:.1} KiB per game)",
+        server.cpu_seconds() - cpu,
+        server.memory_kib(),
+        server.memory_kib().saturating_sub(base) as f64 / games as f64,
+    );
+    assert_eq!(report.moves, games * 2 * plan.moves);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_dead_stone_phase_marks_chains_and_a_disagreement_resumes_play() {
+    let server = Server::start().await;
+    let client = server.client();
+    let (id, black, white) = client.pair("go", "5", json!({ "komi": 0.5 })).await;
+    for (token, mv) in [(&black, "C3"), (&white, "D4"), (&black, "pass"), (&white, "pass")] {
+        client.must(&id, token, json!({ "type": "move", "move": mv })).await;
+    }
+    let game = client.wait_for(&id, |g| !g["scoring"]["proposal"].is_null()).await;
+    assert_eq!(game["status"], "scoring");
+    let (status, _) = client.act(&id, &black, json!({ "type": "move", "move": "A1" })).await;
+    assert_eq!(status, 409, "no moves in the dead-stone phase");
+    let (status, _) = client.act(&id, &black, json!({ "type": "mark_dead", "vertex": "A1" })).await;
+    assert_eq!(status, 400, "an empty point is no chain");
+    client.must(&id, &white, json!({ "type": "accept_score" })).await;
+    let game = client.must(&id, &black, json!({ "type": "mark_dead", "vertex": "D4", "dead": true })).await;
+    assert_eq!(game["scoring"]["dead"], json!(["D4"]));
+    assert_eq!(
+        game["scoring"]["accepted"],
+        json!({ "black": false, "white": false }),
+        "a mark clears acceptances"
+    );
+    assert_eq!(game["score"]["totals"]["black"], 25.0, "counted without the dead stone: {game}");
+    // White disagrees: its pass is taken back and it is to move again
+    let game = client.must(&id, &white, json!({ "type": "resume" })).await;
+    assert_eq!((game["status"].as_str(), game["to_move"].as_str()), (Some("playing"), Some("white")));
+    assert_eq!(game["moves"], json!(["C3", "D4", "pass"]));
+    let game = client.must(&id, &white, json!({ "type": "pass" })).await;
+    assert_eq!(game["status"], "scoring");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_private_game_is_joined_by_its_invitation_only() {
+    let server = Server::start().await;
+    let client = server.client();
+    let created = client.create(json!({ "variant": "incursion", "size": "9", "public": false })).await;
+    let id = created["id"].as_str().unwrap();
+    let (_, open) = client.get("/api/games?status=open").await;
+    assert!(!open["games"].as_array().unwrap().iter().any(|g| g["id"] == id), "private games are not listed");
+    for body in [json!({}), json!({ "invite": "0123" })] {
+        let (status, answer) = client.post(&format!("/api/games/{id}/join"), &body).await;
+        assert_eq!(status, 403, "{answer}");
+    }
+    let (status, joined) =
+        client.post(&format!("/api/games/{id}/join"), &json!({ "invite": created["invite"] })).await;
+    assert_eq!(status, 200, "{joined}");
+    assert_ne!(joined["color"], created["color"]);
+    assert_eq!(joined["game"]["status"], "playing");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_view_says_why_each_refused_point_is_refused() {
+    let server = Server::start().await;
+    let client = server.client();
+    let (id, black, white) = client.pair("go", "9", json!({})).await;
+    let mut game = Value::Null;
+    for (token, mv) in [(&black, "C3"), (&white, "A2"), (&black, "D4"), (&white, "B1")] {
+        game = client.must(&id, token, json!({ "type": "move", "move": mv })).await;
+    }
+    assert_eq!(game["refused"], json!({ "A1": "suicide" }));
+    let legal = game["legal"].as_array().unwrap();
+    assert_eq!(legal.len(), 81 - 4 - 1 + 1, "every other empty point and the pass");
+    assert!(!legal.contains(&json!("A1")) && legal.contains(&json!("pass")));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn galice_runs_the_pie_setup_the_colour_choice_and_turns_in_its_notation() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = support::sqlite_url(&dir.path().join("galice.db"));
+    let server = Server::start_on(&url).await;
+    let client = server.client();
+    let fischer = json!({ "kind": "fischer", "main_ms": 600000, "increment_ms": 1000 });
+    let (id, setter, chooser) = client.pair("galice", "", json!({ "time_control": fischer })).await;
+    let mut game = client.game(&id).await;
+    assert_eq!((game["width"].as_u64(), game["right_board"].as_array().map(Vec::len)), (Some(7), Some(7)));
+    for n in 0..5 {
+        let mv = game["legal"][n * 9].as_str().unwrap().to_string();
+        assert!(mv.starts_with("x ") || mv.starts_with("o "), "a setup stone: {mv}");
+        game = client.must(&id, &setter, json!({ "type": "move", "move": mv })).await;
+    }
+    assert_eq!(game["legal"], json!(["choose black", "choose white"]));
+    let (status, body) = client.act(&id, &setter, json!({ "type": "move", "move": "choose black" })).await;
+    assert_eq!(status, 409, "the setter does not choose: {body}");
+    // the chooser takes Black: the setter now plays White, whose first turn is a drop
+    game = client.must(&id, &chooser, json!({ "type": "move", "move": "choose black" })).await;
+    assert_eq!(game["to_move"], "white");
+    // each seat keeps its own clock: the setter's five increments now sit on White's
+    let main = |c: &str| game["clocks"][c]["main_ms"].as_u64().unwrap();
+    assert!(main("white") > main("black") + 3000, "{}", game["clocks"]);
+    let drop = game["legal"][0].as_str().unwrap().to_string();
+    assert!(drop.starts_with("--- "), "{drop}");
+    game = client.must(&id, &setter, json!({ "type": "move", "move": drop })).await;
+    let (status, body) = client.act(&id, &chooser, json!({ "type": "move", "move": "zz9" })).await;
+    assert_eq!(status, 400, "{body}");
+    for n in 0..6 {
+        let token = if game["to_move"] == "black" { &chooser } else { &setter };
+        let mv = game["legal"][n % 3].as_str().unwrap().to_string();
+        game = client.must(&id, token, json!({ "type": "move", "move": mv })).await;
+    }
+    let (status, body) = client.act(&id, &setter, json!({ "type": "undo_request" })).await;
+    assert_eq!(status, 409, "{body}");
+    // another server on the same database (as after a restart) keeps the seats' colours
+    let again = Server::start_on(&url).await;
+    let client = again.client();
+    assert_eq!(client.game(&id).await["moves"], game["moves"]);
+    while game["status"] == "playing" {
+        let token = if game["to_move"] == "black" { &chooser } else { &setter };
+        game = client.must(&id, token, json!({ "type": "pass" })).await;
+    }
+    assert_eq!(game["status"], "finished", "galice is counted at once: {game}");
+    let (_, sgf) = client.get_text(&format!("/api/games/{id}/sgf")).await;
+    assert!(sgf.contains("RU[galice]"), "{sgf}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_ai_makes_the_galice_setup_and_plays_after_the_choice() {
+    let server = Server::start().await;
+    let client = server.client();
+    let created = client
+        .create(json!({ "variant": "galice", "color": "white", "opponent": { "kind": "ai", "level": 1 } }))
+        .await;
+    let (id, token) = (created["id"].as_str().unwrap(), created["token"].as_str().unwrap());
+    let game = client.wait_for(id, |g| g["legal"] == json!(["choose black", "choose white"])).await;
+    assert_eq!(game["moves"].as_array().unwrap().len(), 5, "the AI's five setup stones: {game}");
+    // choosing Black reseats the creator: the AI now plays White's first drop, then the creator moves
+    client.must(id, token, json!({ "type": "move", "move": "choose black" })).await;
+    let game = client.wait_for(id, |g| g["to_move"] == "black").await;
+    assert_eq!(game["players"]["white"], json!({ "kind": "ai", "level": 1, "seated": true }), "{game}");
+    let (_, running) = client.get("/api/games?status=running&limit=200").await;
+    let listed =
+        running["games"].as_array().unwrap().iter().find(|g| g["id"] == id).cloned().unwrap_or_default();
+    assert_eq!(
+        listed["players"]["white"],
+        json!({ "kind": "ai", "level": 1 }),
+        "the lobby shows the new colours"
+    );
+    assert!(game["moves"][6].as_str().unwrap().starts_with("--- "), "{game}");
+    let mv = game["legal"][0].as_str().unwrap().to_string();
+    client.must(id, token, json!({ "type": "move", "move": mv })).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn borderline_shows_its_panel_and_is_counted_without_a_dead_stone_phase() {
+    let server = Server::start().await;
+    let client = server.client();
+    let (id, black, white) = client.pair("borderline", "9", json!({})).await;
+    let mut game = client.game(&id).await;
+    let panel = &game["borderline"];
+    assert_eq!(panel["zones"].as_array().map(Vec::len), Some(9), "{panel}");
+    assert!(panel["deployment_left"].as_u64().unwrap() > 0, "{panel}");
+    assert!(
+        game["refused"].as_object().unwrap().values().any(|r| r.as_str().unwrap().contains("deployment"))
+    );
+    for n in 0..8 {
+        let mv = some_move(&game, n);
+        game = client.must(&id, token_of(&game, &black, &white), json!({ "type": "move", "move": mv })).await;
+    }
+    assert!(game["score"]["text"].as_str().unwrap().contains("live"), "{}", game["score"]);
+    while game["status"] == "playing" {
+        game = client.must(&id, token_of(&game, &black, &white), json!({ "type": "pass" })).await;
+    }
+    assert_eq!(game["status"], "finished", "{game}");
+    assert!(game["result"].is_string());
+}

@@ -1,0 +1,295 @@
+//! Test helpers: a server on a free port with a temporary SQLite file (in this process, or as a
+//! child process that can be killed), an HTTP client that returns status and JSON, and a
+//! WebSocket client that reads the server's messages with a generous timeout.
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// How long any single wait may take before the test fails as hung.
+pub const PATIENCE: Duration = Duration::from_secs(60);
+
+/// The database URL of a SQLite file.
+pub fn sqlite_url(path: &Path) -> String {
+    format!("sqlite://{}", path.display())
+}
+
+/// A server started in this process on its own temporary database.
+pub struct Server {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    _dir: Option<tempfile::TempDir>,
+}
+
+impl Server {
+    /// Starts a server on 127.0.0.1:0 with a fresh SQLite file.
+    pub async fn start() -> Server {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let mut server = Server::start_on(&sqlite_url(&dir.path().join("games.db"))).await;
+        server._dir = Some(dir);
+        server
+    }
+
+    /// Starts a server on 127.0.0.1:0 with the database at `url`.
+    pub async fn start_on(url: &str) -> Server {
+        let config = variago_server::Config::new("127.0.0.1:0".parse().unwrap(), url);
+        let running = variago_server::start(config).await.expect("server starts");
+        let addr = running.addr;
+        tokio::spawn(running.wait());
+        Server { addr, _dir: None }
+    }
+
+    /// An HTTP client for it.
+    pub fn client(&self) -> Client {
+        Client::new(self.addr)
+    }
+}
+
+/// The environment variable that turns the `child_server` test into a server process.
+pub const CHILD_DB: &str = "VARIAGO_TEST_CHILD_DB";
+
+/// A server in a child process (this test binary re-run as its `child_server` test), so that a
+/// test can kill it with SIGKILL like a crash.
+pub struct ChildServer {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    child: Child,
+}
+
+impl ChildServer {
+    /// Starts a child server on the database file `db`.
+    pub fn start(db: &Path) -> ChildServer {
+        let exe = std::env::current_exe().expect("test binary path");
+        let mut child = Command::new(exe)
+            .args(["child_server", "--exact", "--nocapture", "--test-threads=1"])
+            .env(CHILD_DB, db)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("child server starts");
+        let stdout = child.stdout.take().expect("child stdout");
+        let mut lines = BufReader::new(stdout).lines();
+        let addr = loop {
+            let line =
+                lines.next().expect("child server printed its address").expect("child stdout readable");
+            // the test harness may print its own words before ours on the same line
+            if let Some((_, addr)) = line.split_once("ADDR ") {
+                break addr.trim().parse().expect("an address");
+            }
+        };
+        // keep draining its output so that it never blocks on a full pipe
+        std::thread::spawn(move || for _ in lines {});
+        ChildServer { addr, child }
+    }
+
+    /// Kills it with SIGKILL: no shutdown code runs, as in a crash.
+    pub fn kill(mut self) {
+        self.child.kill().expect("kill the child server");
+        self.child.wait().expect("reap the child server");
+    }
+
+    /// An HTTP client for it.
+    pub fn client(&self) -> Client {
+        Client::new(self.addr)
+    }
+
+    /// The CPU time it has used (user and system), from /proc.
+    pub fn cpu_seconds(&self) -> f64 {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap_or_default();
+        // the fields after the command name, which is in parentheses
+        let fields: Vec<&str> =
+            stat.rsplit_once(')').map_or("", |(_, rest)| rest).split_whitespace().collect();
+        let ticks = |i: usize| fields.get(i).and_then(|t| t.parse::<f64>().ok()).unwrap_or(0.0);
+        (ticks(11) + ticks(12)) / 100.0
+    }
+
+    /// Its resident memory in KiB, from /proc.
+    pub fn memory_kib(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
+        let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap_or("VmRSS: 0 kB");
+        line.split_whitespace().nth(1).and_then(|n| n.parse().ok()).unwrap_or(0)
+    }
+}
+
+impl Drop for ChildServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Runs the server forever on the database named by [`CHILD_DB`], printing `ADDR ...` first.
+pub async fn run_child(db: PathBuf) {
+    let config = variago_server::Config::new("127.0.0.1:0".parse().unwrap(), sqlite_url(&db));
+    let running = variago_server::start(config).await.expect("child server starts");
+    println!("ADDR {}", running.addr);
+    running.wait().await.expect("child server runs");
+}
+
+/// An HTTP client that returns the status and the JSON body of every answer.
+#[derive(Clone)]
+pub struct Client {
+    addr: SocketAddr,
+    http: reqwest::Client,
+}
+
+impl Client {
+    /// A client for the server at `addr`.
+    pub fn new(addr: SocketAddr) -> Client {
+        Client { addr, http: reqwest::Client::new() }
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    async fn send(&self, request: reqwest::RequestBuilder) -> (u16, Value) {
+        let response =
+            tokio::time::timeout(PATIENCE, request.send()).await.expect("answer in time").expect("HTTP");
+        let status = response.status().as_u16();
+        let text = response.text().await.expect("body");
+        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    }
+
+    /// GET.
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        self.send(self.http.get(self.url(path))).await
+    }
+
+    /// GET, the body as text.
+    pub async fn get_text(&self, path: &str) -> (u16, String) {
+        let response = self.http.get(self.url(path)).send().await.expect("HTTP");
+        (response.status().as_u16(), response.text().await.expect("body"))
+    }
+
+    /// POST a JSON body.
+    pub async fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        self.send(self.http.post(self.url(path)).json(body)).await
+    }
+
+    /// POST raw bytes as JSON.
+    pub async fn post_raw(&self, path: &str, body: Vec<u8>) -> (u16, Value) {
+        self.send(self.http.post(self.url(path)).header("content-type", "application/json").body(body)).await
+    }
+
+    /// POST an action with a seat token.
+    pub async fn act(&self, game: &str, token: &str, action: Value) -> (u16, Value) {
+        let request =
+            self.http.post(self.url(&format!("/api/games/{game}/actions"))).bearer_auth(token).json(&action);
+        self.send(request).await
+    }
+
+    /// POST an action that must succeed; returns the game after it.
+    pub async fn must(&self, game: &str, token: &str, action: Value) -> Value {
+        let (status, body) = self.act(game, token, action.clone()).await;
+        assert_eq!(status, 200, "{action} refused: {body}");
+        body["game"].clone()
+    }
+
+    /// Creates a game (must succeed).
+    pub async fn create(&self, body: Value) -> Value {
+        let (status, created) = self.post("/api/games", &body).await;
+        assert_eq!(status, 201, "create {body}: {created}");
+        created
+    }
+
+    /// The game now.
+    pub async fn game(&self, id: &str) -> Value {
+        let (status, game) = self.get(&format!("/api/games/{id}")).await;
+        assert_eq!(status, 200, "{game}");
+        game
+    }
+
+    /// Polls the game until `done` holds (with the overall patience).
+    pub async fn wait_for(&self, id: &str, done: impl Fn(&Value) -> bool) -> Value {
+        let deadline = tokio::time::Instant::now() + PATIENCE;
+        loop {
+            let game = self.game(id).await;
+            if done(&game) {
+                return game;
+            }
+            assert!(tokio::time::Instant::now() < deadline, "gave up waiting; game: {game}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// A human-vs-human game: (id, black token, white token).
+    pub async fn pair(&self, variant: &str, size: &str, extra: Value) -> (String, String, String) {
+        let mut body = json!({ "variant": variant, "color": "black" });
+        if !size.is_empty() {
+            body["size"] = json!(size);
+        }
+        if let (Some(body), Some(extra)) = (body.as_object_mut(), extra.as_object()) {
+            body.extend(extra.clone());
+        }
+        let created = self.create(body).await;
+        let id = created["id"].as_str().unwrap().to_string();
+        let invite = created["invite"].as_str().unwrap();
+        let (status, joined) =
+            self.post(&format!("/api/games/{id}/join"), &json!({ "invite": invite })).await;
+        assert_eq!(status, 200, "{joined}");
+        assert_eq!(joined["color"], "white");
+        (id, created["token"].as_str().unwrap().to_string(), joined["token"].as_str().unwrap().to_string())
+    }
+}
+
+/// A WebSocket connection to a game.
+pub struct Socket {
+    stream: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Socket {
+    /// Connects to a game's socket, after event `after`, with an optional seat token.
+    pub async fn connect(addr: SocketAddr, game: &str, after: u64, token: Option<&str>) -> Socket {
+        let token = token.map_or(String::new(), |t| format!("&token={t}"));
+        let url = format!("ws://{addr}/api/games/{game}/ws?after={after}{token}");
+        let (stream, _) = tokio::time::timeout(PATIENCE, tokio_tungstenite::connect_async(url))
+            .await
+            .expect("connect in time")
+            .expect("WebSocket connects");
+        Socket { stream }
+    }
+
+    /// The next JSON message.
+    pub async fn next(&mut self) -> Value {
+        loop {
+            let message = tokio::time::timeout(PATIENCE, self.stream.next())
+                .await
+                .expect("a message in time")
+                .expect("socket open")
+                .expect("socket readable");
+            if let Message::Text(text) = message {
+                return serde_json::from_str(text.as_str()).expect("JSON message");
+            }
+        }
+    }
+
+    /// Skips messages until one satisfies `wanted`.
+    pub async fn until(&mut self, wanted: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let message = self.next().await;
+            if wanted(&message) {
+                return message;
+            }
+        }
+    }
+
+    /// The next event message (skipping state, ack and error messages).
+    pub async fn event(&mut self) -> Value {
+        self.until(|m| m["type"] == "event").await
+    }
+
+    /// Sends an action over the socket with a reference number.
+    pub async fn send_action(&mut self, reference: u64, action: Value) {
+        let text = json!({ "ref": reference, "action": action }).to_string();
+        self.stream.send(Message::Text(text.into())).await.expect("send");
+    }
+}
