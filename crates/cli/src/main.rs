@@ -121,8 +121,8 @@ enum Command {
     /// Run a GTP regression file (GNU Go's format) against an engine: a line per test and the
     /// summary as the last line; exit code 1 if a test failed that is not marked as known.
     Regress(regress::Options),
-    /// Run the game server: HTTP JSON API and a WebSocket per game, games kept in a database
-    /// (docs/server.md).
+    /// Run the game server: the browser pages (docs/web.md), an HTTP JSON API and a WebSocket per
+    /// game (docs/server.md), games kept in a database.
     Serve {
         /// Address to listen on.
         #[arg(long, default_value = "127.0.0.1:8080")]
@@ -313,6 +313,7 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Serve { addr, db, ai_threads } => {
             let mut config = variago_server::Config::new(addr, db);
             config.ai_threads = ai_threads.unwrap_or(config.ai_threads);
+            config.pages = Some(variago_web::pages());
             variago_server::run(config).map_err(|e| Failure { message: e.to_string(), code: 1 })
         }
         Command::Loadtest { addr, games, moves, think_ms, variant } => {

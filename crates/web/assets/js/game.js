@@ -1,0 +1,644 @@
+// The game page: the board, the players and clocks, the move list, the actions, the variant's
+// own information, live updates over the WebSocket (reconnecting and catching up by sequence
+// number), and the replay slider of finished games.
+
+import { api, seats, rememberSeat, el, colourName, other, formatClock, describePlayer, optionOf } from './api.js';
+import { Board, parseVertex, vertexAt, zoneClass } from './board.js';
+import { replay } from './replay.js';
+
+const id = decodeURIComponent(location.pathname.split('/')[2] || '');
+const params = new URLSearchParams(location.search);
+const $ = (selector) => document.getElementById(selector);
+
+/** Everything the page knows. */
+const page = {
+  game: null, // the server's latest GameView
+  received: 0, // performance.now() when it arrived (for the clocks)
+  seat: seats()[id] || null, // {token, color, invite?} when this browser plays here
+  board: null,
+  boardSize: '',
+  replayed: null, // {boards, facts} of the move list, when it matches the server's board
+  movesKey: '',
+  viewing: null, // the move number the replay slider shows, or null for the live position
+  busy: false,
+  boards: null, // Galice: {left, right}
+  swap: null, // Galice: the swap chosen (`bB2`), waiting for its drop
+  about: new Map(), // variant name -> one-line description
+};
+
+function myColour() {
+  return page.seat ? page.seat.color : null;
+}
+
+function showMessage(text) {
+  $('message').textContent = text || '';
+}
+
+/** Sends an action for this browser's seat; the server's refusal is shown in words. */
+async function act(action) {
+  if (!page.seat) {
+    showMessage('You are watching this game: only its players can act.');
+    return;
+  }
+  if (page.busy) return;
+  page.busy = true;
+  try {
+    const answer = await api(`/api/games/${id}/actions`, { method: 'POST', body: action, token: page.seat.token });
+    showMessage('');
+    update(answer.game);
+  } catch (error) {
+    showMessage(error.message);
+  } finally {
+    page.busy = false;
+  }
+}
+
+function play(vertex) {
+  const game = page.game;
+  if (!game) return;
+  if (page.viewing !== null) {
+    showMessage('You are looking at an earlier position: move the replay slider to the end to play.');
+    return;
+  }
+  if (game.status === 'scoring') {
+    const dead = new Set(game.scoring ? game.scoring.dead : []);
+    const p = parseVertex(vertex, game.width, game.height);
+    if (!p || game.board[p.y][p.x] === '.') {
+      showMessage('In the dead-stone phase, click a stone to mark its group dead or alive.');
+      return;
+    }
+    act({ type: 'mark_dead', vertex, dead: !dead.has(vertex) });
+    return;
+  }
+  act({ type: 'move', move: vertex });
+}
+
+// ---- Galice -------------------------------------------------------------------------------
+
+/** A point in the Galice notation: lowercase on the left board, uppercase on the right. */
+function galiceName(side, vertex) {
+  return side === 'left' ? vertex.toLowerCase() : vertex.toUpperCase();
+}
+
+/** The board side and board vertex of a Galice point name. */
+function galicePoint(name) {
+  return { side: name[0] === name[0].toLowerCase() ? 'left' : 'right', vertex: name.toUpperCase() };
+}
+
+/** What a Galice turn shows as its last move: the drop, else the swap's destination, else the
+ * setup stone. */
+function galiceLast(turn) {
+  const words = (turn || '').split(' ');
+  if (/^[a-zA-Z][a-zA-Z]\d+$/.test(words[0])) return galicePoint(words[1] !== '--' ? words[1] : `${words[0][1]}${words[0].slice(2)}`);
+  if ((words[0] === '---' || words[0] === 'x' || words[0] === 'o') && words[1]) return galicePoint(words[1]);
+  return null;
+}
+
+/** The stage of a Galice game from its legal turns: `setup`, `choose`, `drop` or `swap`. */
+function galiceStage(game) {
+  const first = game.legal[0] || '';
+  if (/^[xo] /.test(first)) return 'setup';
+  if (first.startsWith('choose')) return 'choose';
+  if (first.startsWith('--- ')) return 'drop';
+  return 'swap';
+}
+
+/** A click on a Galice board: a setup stone, White's first drop, or a swap (a stone) then its
+ * drop (an empty point). Anything else goes to the server, which says why it is refused. */
+function galicePlay(side, vertex) {
+  const game = page.game;
+  if (!game || game.status !== 'playing') return;
+  const name = galiceName(side, vertex);
+  const stage = galiceStage(game);
+  const move = (text) => act({ type: 'move', move: text });
+  if (stage === 'setup') {
+    move(game.legal.find((t) => t.endsWith(` ${name}`)) || `${game.legal[0][0]} ${name}`);
+  } else if (stage === 'drop') {
+    move(`--- ${name}`);
+  } else if (stage === 'swap') {
+    const rows = side === 'left' ? game.board : game.right_board;
+    const p = parseVertex(vertex, game.width, game.height, true);
+    const stone = p && rows[p.y][p.x] !== '.';
+    if (page.swap === null || stone) {
+      if (!stone) {
+        showMessage('First click one of your stones to swap it to the other board.');
+        return;
+      }
+      const twin = side === 'left' ? name[0].toUpperCase() : name[0].toLowerCase();
+      const swap = `${name[0]}${twin}${name.slice(1)}`;
+      page.swap = page.swap === swap ? null : swap;
+      showMessage('');
+      render();
+    } else {
+      move(`${page.swap} ${name}`);
+    }
+  }
+}
+
+function renderGalice(game, mine) {
+  const stage = game.status === 'playing' ? galiceStage(game) : null;
+  const myTurn = stage && game.to_move === mine;
+  const texts = {
+    setup: 'Pie setup: place three black stones, then two white stones, on either board.',
+    choose: 'The setup is done: choose the colour you will play.',
+    drop: "White's first turn: drop a stone on any empty point.",
+    swap: page.swap
+      ? `Swap ${page.swap.slice(0, 1)}${page.swap.slice(2)} → ${page.swap.slice(1)}: click an empty point to drop a stone, or no drop.`
+      : 'Your turn: click one of your stones to swap it to its twin point, then an empty point to drop (or no drop).',
+  };
+  $('galice').hidden = !stage;
+  $('galice-text').textContent = stage ? (myTurn ? texts[stage] : `${texts[stage].split(':')[0]}: waiting for ${colourName(game.to_move)}.`) : '';
+  $('choose-black').hidden = !(myTurn && stage === 'choose');
+  $('choose-white').hidden = !(myTurn && stage === 'choose');
+  $('no-drop').hidden = !(myTurn && page.swap);
+  $('cancel-swap').hidden = !(myTurn && page.swap);
+  const last = galiceLast(game.moves[game.moves.length - 1]);
+  const selected = page.swap && galicePoint(`${page.swap[0]}${page.swap.slice(2)}`);
+  for (const side of ['left', 'right']) {
+    const marks = new Map();
+    if (selected && selected.side === side) marks.set(selected.vertex, 'selected');
+    const dropping = myTurn && (stage === 'setup' || stage === 'drop' || (stage === 'swap' && page.swap));
+    const rows = side === 'left' ? game.board : game.right_board;
+    page.boards[side].draw({
+      rows,
+      marks,
+      last: last && last.side === side ? last.vertex : null,
+      preview: dropping ? (stage === 'setup' ? (game.legal[0][0] === 'x' ? 'black' : 'white') : mine) : null,
+      previewable: (v) => {
+        const p = parseVertex(v, game.width, game.height, true);
+        return !!p && rows[p.y][p.x] === '.';
+      },
+    });
+  }
+}
+
+// ---- live updates -------------------------------------------------------------------------
+
+let socket = null;
+let retry = 500;
+
+function connect() {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  const after = page.game ? page.game.seq : 0;
+  socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(id)}/ws?after=${after}`);
+  socket.addEventListener('open', () => {
+    retry = 500;
+    setConnection('');
+  });
+  socket.addEventListener('message', (message) => {
+    let data;
+    try {
+      data = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    if (data.type === 'state' || (data.type === 'event' && data.game)) update(data.game);
+  });
+  socket.addEventListener('close', () => {
+    if (page.game && page.game.status === 'finished') return;
+    setConnection('Connection lost: reconnecting…');
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 5000);
+  });
+}
+
+function setConnection(text) {
+  $('connection').textContent = text;
+}
+
+/** Takes a newer view of the game (views older than the one shown are ignored). */
+function update(game) {
+  if (!game || (page.game && game.seq < page.game.seq)) return;
+  const first = !page.game;
+  page.game = game;
+  page.received = performance.now();
+  if (first) setup(game);
+  const key = `${game.size}|${game.moves.join(' ')}`;
+  if (key !== page.movesKey) {
+    page.movesKey = key;
+    page.swap = null;
+    // Galice has two boards and its own notation: no replay (the server's boards are shown)
+    const replayed = game.right_board ? null : replay(game.variant, game.width, game.height, game.moves);
+    const final = replayed && replayed.boards[replayed.boards.length - 1];
+    page.replayed = final && final.join('/') === game.board.join('/') ? replayed : null;
+  }
+  if (game.status !== 'finished') page.viewing = null;
+  render();
+}
+
+/** Once per page: the board and the static parts. */
+function setup(game) {
+  document.title = `${game.variant} ${game.size} · variago`;
+  $('title').textContent = `${game.variant} ${game.size}`;
+  $('sgf').href = `/api/games/${encodeURIComponent(id)}/sgf`;
+  if (game.right_board) {
+    // Galice: the left and the right board, each point named in the notation's case
+    const boxes = ['left', 'right'].map((side) => el('div', { id: `board-${side}`, class: 'board-box' }));
+    $('board').replaceChildren(el('div', { class: 'galice-boards' },
+      el('figure', {}, boxes[0], el('figcaption', {}, 'left board (a–g)')),
+      el('figure', {}, boxes[1], el('figcaption', {}, 'right board (A–G)'))));
+    const [left, right] = ['left', 'right'].map((side, i) => new Board(boxes[i], {
+      width: game.width,
+      height: game.height,
+      label: `Galice ${side} board`,
+      onPlay: (vertex) => galicePlay(side, vertex),
+      fromTop: true,
+    }));
+    page.boards = { left, right };
+  } else {
+    page.board = new Board($('board'), {
+      width: game.width,
+      height: game.height,
+      label: `${game.variant} board, ${game.size}`,
+      onPlay: play,
+      onHover: pointInfo,
+    });
+  }
+  const about = page.about.get(game.variant);
+  $('about').replaceChildren(
+    about ? `${about}. ` : '',
+    el('a', { href: `/rules/${game.variant}` }, 'Rules of ', game.variant),
+    game.spec.includes(':') ? ` · ${game.spec}` : '',
+  );
+}
+
+/** Says why the point under the pointer or cursor may not be played, if the server refuses it. */
+function pointInfo(vertex) {
+  const game = page.game;
+  const reason = vertex && page.viewing === null && game && game.refused && game.refused[vertex];
+  $('point-info').textContent = reason ? `${vertex}: ${reason}` : '';
+}
+
+// ---- rendering ----------------------------------------------------------------------------
+
+/** The result in words: `B+3.5` -> `Black wins by 3.5 points`. */
+function resultText(result) {
+  if (!result) return '';
+  if (/^draw$/i.test(result) || result === '0') return 'Draw';
+  const m = /^([BW])\+(.*)$/.exec(result);
+  if (!m) return result;
+  const who = m[1] === 'B' ? 'Black' : 'White';
+  if (m[2] === 'R' || m[2] === 'Resign') return `${who} wins by resignation`;
+  if (m[2] === 'T' || m[2] === 'Time') return `${who} wins on time`;
+  if (m[2] === '' ) return `${who} wins`;
+  return `${who} wins by ${m[2]} point${m[2] === '1' ? '' : 's'}`;
+}
+
+function render() {
+  const game = page.game;
+  const mine = myColour();
+  renderPlayers(game, mine);
+  renderStatus(game, mine);
+  renderActions(game, mine);
+  if (game.right_board) renderGalice(game, mine);
+  else renderBoard(game, mine);
+  renderMoves(game);
+  renderScore(game);
+  renderReplay(game);
+}
+
+function renderPlayers(game, mine) {
+  const cards = ['black', 'white'].map((side) => {
+    const view = game.players[side];
+    const who = describePlayer(view, view.seated) + (side === mine ? ' (you)' : '');
+    return el('div', { class: `player ${side}${game.to_move === side ? ' to-move' : ''}`, 'data-side': side },
+      el('span', { class: `swatch ${side}`, 'aria-hidden': 'true' }),
+      el('span', { class: 'name' }, el('strong', {}, colourName(side)), ' ', who),
+      el('span', { class: 'captures' }, `captures ${game.captures[side]}`),
+      game.clocks ? el('span', { class: 'clock', 'data-clock': side }, '') : null,
+    );
+  });
+  $('players').replaceChildren(...cards);
+  tickClocks();
+}
+
+function tickClocks() {
+  const game = page.game;
+  if (!game || !game.clocks) return;
+  for (const side of ['black', 'white']) {
+    const clock = game.clocks[side];
+    const node = document.querySelector(`[data-clock="${side}"]`);
+    if (!node) continue;
+    const elapsed = clock.running && game.status === 'playing' ? performance.now() - page.received : 0;
+    const left = clock.remaining_ms - elapsed;
+    const periods = game.time_control.kind === 'byo-yomi' ? ` · ${clock.periods} periods` : '';
+    node.textContent = formatClock(left) + periods;
+    node.classList.toggle('running', clock.running && game.status === 'playing');
+    node.classList.toggle('low', left < 10000);
+  }
+}
+
+function renderStatus(game, mine) {
+  let text;
+  switch (game.status) {
+    case 'open':
+      text = 'Waiting for an opponent to join.';
+      break;
+    case 'playing':
+      text = `${colourName(game.to_move)} to move` + (game.to_move === mine ? ': your turn.' : '.');
+      break;
+    case 'scoring':
+      text = 'Two passes: mark the dead stones, then both players accept.';
+      break;
+    default:
+      text = `Game over: ${resultText(game.result)} (${game.result}).`;
+  }
+  $('status').textContent = text;
+  $('status').dataset.status = game.status;
+  $('join').hidden = !(game.status === 'open' && !mine);
+  const opponent = mine && game.players[other(mine)];
+  const inviteWanted = game.status === 'open' && opponent && opponent.kind === 'human' && !opponent.seated;
+  $('invite').hidden = !inviteWanted;
+  if (inviteWanted) {
+    const invite = page.seat.invite ? `?invite=${page.seat.invite}` : '';
+    $('invite-link').value = `${location.origin}/game/${id}${invite}`;
+  }
+}
+
+function renderActions(game, mine) {
+  const playing = game.status === 'playing' && !!mine;
+  $('actions').hidden = !mine || game.status === 'finished';
+  $('move-form').hidden = !playing;
+  $('pass').disabled = !(playing && game.to_move === mine);
+  $('undo').disabled = !(playing && game.moves.length > 0 && !game.undo_request);
+  $('undo').hidden = !!game.right_board; // Galice has no undo
+  $('undo').textContent = game.undo_request === mine ? 'Undo asked…' : 'Ask to undo';
+  $('resign').disabled = !(playing || game.status === 'scoring');
+  $('undo-answer').hidden = !(playing && game.undo_request && game.undo_request !== mine);
+  const scoring = game.status === 'scoring' && game.scoring;
+  $('scoring').hidden = !scoring;
+  if (scoring) {
+    const accepted = ['black', 'white'].filter((s) => game.scoring.accepted[s]).map(colourName);
+    $('scoring-text').textContent = (game.scoring.proposal ? '' : 'The AI is proposing dead stones… ')
+      + 'Click a group to mark it dead or alive. '
+      + (accepted.length ? `Accepted by ${accepted.join(' and ')}.` : 'Nobody has accepted yet.');
+    $('score-accept').disabled = !mine || game.scoring.accepted[mine];
+    $('score-resume').disabled = !mine;
+  }
+}
+
+/** The restriction in force after the last move, in words, or null. */
+function restriction(game, mine) {
+  if (game.status !== 'playing' || !page.replayed || game.moves.length === 0) return null;
+  const fact = page.replayed.facts[game.moves.length - 1];
+  const mover = colourName(fact.colour);
+  const next = colourName(other(fact.colour));
+  const you = game.to_move === mine;
+  const variant = game.variant;
+  if (variant.startsWith('incursion')) {
+    const minimal = variant === 'incursion-minimal' || optionOf(game.spec, 'minimal', 'false') === 'true';
+    const line = variant === 'incursion-line' || optionOf(game.spec, 'shape', 'any') === 'line';
+    const counted = fact.incursion && (!minimal || fact.groups <= 1) && (!line || fact.line);
+    if (!counted) return null;
+    return you
+      ? 'Your opponent just made an incursion: you may not play into their territory this turn.'
+      : `${mover} just made an incursion: ${next} may not play into ${mover}'s territory this turn.`;
+  }
+  if (variant === 'stoical' && fact.captured > 0) {
+    const more = optionOf(game.spec, 'refine', 'none') === 'more-stones'
+      ? ` (unless it takes more than ${fact.captured} stone${fact.captured > 1 ? 's' : ''})` : '';
+    return you
+      ? `Your opponent just captured: you may not capture this turn${more}.`
+      : `${mover} just captured: ${next} may not capture this turn${more}.`;
+  }
+  if (variant === 'excursion-2' && fact.king) {
+    return you
+      ? 'Your opponent just placed a king: your king placements may not remove a king this turn.'
+      : `${mover} just placed a king: ${next}'s king placements may not remove a king this turn.`;
+  }
+  return null;
+}
+
+function renderBoard(game, mine) {
+  const viewing = page.viewing;
+  const rows = viewing === null ? game.board : page.replayed.boards[viewing];
+  const lastIndex = (viewing === null ? game.moves.length : viewing) - 1;
+  const last = lastIndex >= 0 && game.moves[lastIndex] !== 'pass' ? game.moves[lastIndex] : null;
+  const shade = new Map();
+  const marks = new Map();
+  const legal = new Set(game.legal);
+  if (game.variant === 'borderline') {
+    for (let y = 0; y < game.height; y++) {
+      for (let x = 0; x < game.width; x++) shade.set(vertexAt(x, y, game.height), zoneClass(game.height, y));
+    }
+  }
+  const rule = viewing === null ? restriction(game, mine) : null;
+  $('restriction').hidden = !rule;
+  $('restriction').textContent = rule || '';
+  // the points the player to move may not play, with the server's reasons (shown on hover)
+  if (viewing === null && game.status === 'playing' && game.to_move === mine) {
+    for (const v of Object.keys(game.refused || {})) shade.set(v, shade.has(v) ? `${shade.get(v)} restricted` : 'restricted');
+  }
+  if (viewing === null && game.scoring) {
+    for (const v of game.scoring.dead) marks.set(v, 'dead');
+  }
+  // Borderline's live survey: each side's enclosed points shaded, besieged stones marked
+  if (viewing === null && game.borderline) {
+    for (const [v, side] of Object.entries(game.borderline.enclosed || {})) {
+      shade.set(v, shade.has(v) ? `${shade.get(v)} enclosed-${side}` : `enclosed-${side}`);
+    }
+    for (const v of game.borderline.besieged || []) marks.set(v, 'besieged');
+  }
+  const myTurn = viewing === null && game.status === 'playing' && game.to_move === mine;
+  page.board.draw({
+    rows,
+    shade,
+    marks,
+    last,
+    preview: myTurn ? mine : null,
+    previewable: (v) => legal.has(v),
+  });
+}
+
+function renderMoves(game) {
+  const finished = game.status === 'finished' && page.replayed;
+  const items = game.moves.map((mv, i) => {
+    // Galice's turns name themselves (the pie setup does not alternate colours)
+    const label = game.right_board ? `${i + 1}. ${mv}` : `${i + 1}. ${i % 2 === 0 ? 'B' : 'W'} ${mv}`;
+    const current = page.viewing === i + 1 || (page.viewing === null && i === game.moves.length - 1);
+    const content = finished
+      ? el('button', { type: 'button', class: 'linkish', onclick: () => view(i + 1) }, label)
+      : label;
+    return el('li', { class: current ? 'current' : null, 'data-move': mv }, content);
+  });
+  const list = $('moves');
+  list.replaceChildren(...items);
+  // keep the current move in sight by scrolling the list only, never the page
+  const current = list.querySelector('.current');
+  if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
+}
+
+/** Parses Borderline's breakdown lines: `Black: live 3 + enclosed 0 + annihilation 2 + siege 0 - loss 1 = 4`. */
+function breakdown(text) {
+  const sides = {};
+  for (const line of text.split('\n')) {
+    const m = /^(Black|White): live (-?\d+) \+ enclosed (-?\d+) \+ annihilation (-?\d+) \+ siege (-?\d+) - loss (-?\d+) = (-?\d+)/.exec(line);
+    if (m) sides[m[1].toLowerCase()] = { live: m[2], enclosed: m[3], annihilation: m[4], siege: m[5], loss: m[6], total: m[7] };
+  }
+  return sides.black && sides.white ? sides : null;
+}
+
+function renderScore(game) {
+  const score = game.score;
+  const parts = [];
+  const sides = game.variant === 'borderline' ? breakdown(score.text) : null;
+  if (sides) {
+    const terms = ['live', 'enclosed', 'annihilation', 'siege', 'loss', 'total'];
+    parts.push(el('table', { class: 'breakdown', id: 'breakdown' },
+      el('thead', {}, el('tr', {}, el('th', {}, ''), el('th', { scope: 'col' }, 'Black'), el('th', { scope: 'col' }, 'White'))),
+      el('tbody', {}, terms.map((term) => el('tr', { 'data-term': term },
+        el('th', { scope: 'row' }, term === 'loss' ? 'loss (−)' : term),
+        el('td', { 'data-side': 'black' }, sides.black[term]),
+        el('td', { 'data-side': 'white' }, sides.white[term]))))));
+    parts.push(el('p', {}, `White adds komi ${score.komi}.`));
+  } else {
+    parts.push(el('p', {}, `Black ${score.totals.black} – White ${score.totals.white} + komi ${score.komi}`));
+    parts.push(el('pre', { class: 'score-text' }, score.text));
+  }
+  if (game.status !== 'finished') parts.push(el('p', { class: 'if-now' }, `If the game ended now: ${resultText(score.result)}.`));
+  $('score').replaceChildren(...parts);
+  renderVariantPanel(game);
+}
+
+/** Borderline's stones and passes left for both sides, and the deployment in progress. */
+function renderVariantPanel(game) {
+  const panel = $('variant-panel');
+  if (game.variant !== 'borderline') {
+    panel.hidden = true;
+    return;
+  }
+  const forces = Number(optionOf(game.spec, 'forces', '120'));
+  const cap = optionOf(game.spec, 'pass-cap', '2');
+  const deployment = Number(optionOf(game.spec, 'deployment', '4'));
+  const placed = { black: 0, white: 0 };
+  const passes = { black: 0, white: 0 };
+  game.moves.forEach((mv, i) => {
+    const side = i % 2 === 0 ? 'black' : 'white';
+    if (mv !== 'pass') placed[side] += 1;
+    // a pass with stones left is voluntary (a forced pass, with no legal placement, is rare)
+    else if (placed[side] < forces) passes[side] += 1;
+  });
+  const rows = Math.floor(game.height / 2);
+  const total = placed.black + placed.white;
+  panel.hidden = false;
+  panel.replaceChildren(
+    el('h2', {}, 'Forces'),
+    el('table', { class: 'forces' },
+      el('thead', {}, el('tr', {}, el('th', {}, ''), el('th', { scope: 'col' }, 'Black'), el('th', { scope: 'col' }, 'White'))),
+      el('tbody', {},
+        el('tr', {}, el('th', { scope: 'row' }, 'stones left'), el('td', { 'data-side': 'black' }, forces - placed.black), el('td', { 'data-side': 'white' }, forces - placed.white)),
+        el('tr', {}, el('th', { scope: 'row' }, 'passes left'),
+          el('td', {}, cap === 'off' ? '∞' : Math.max(0, Number(cap) - passes.black)),
+          el('td', {}, cap === 'off' ? '∞' : Math.max(0, Number(cap) - passes.white))))),
+    el('p', { class: 'legend' },
+      el('span', { class: 'key zone-black' }, ''), ` Black's zone (rows ${game.height - rows + 1}–${game.height}) `,
+      el('span', { class: 'key border' }, ''), ' Border ',
+      el('span', { class: 'key zone-white' }, ''), ` White's zone (rows 1–${rows})`),
+    total < deployment ? el('p', { class: 'deployment' }, `Deployment: the first ${deployment} stones go in each player's own zone (${deployment - total} to go).`) : '',
+  );
+}
+
+function renderReplay(game) {
+  const show = game.status === 'finished' && !!page.replayed;
+  $('replay').hidden = !show;
+  if (!show) return;
+  const slider = $('replay-slider');
+  slider.max = String(game.moves.length);
+  const at = page.viewing === null ? game.moves.length : page.viewing;
+  slider.value = String(at);
+  $('replay-label').textContent = `move ${at} of ${game.moves.length}`;
+}
+
+/** Shows the position after `n` moves (the live position at the end). */
+function view(n) {
+  const game = page.game;
+  if (!game || !page.replayed) return;
+  const clamped = Math.max(0, Math.min(game.moves.length, n));
+  page.viewing = clamped === game.moves.length ? null : clamped;
+  render();
+}
+
+// ---- wiring -------------------------------------------------------------------------------
+
+function wire() {
+  $('move-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const text = $('move-input').value.trim();
+    if (!text) return;
+    if (/^pass$/i.test(text)) act({ type: 'pass' });
+    else if (page.game && page.game.right_board) act({ type: 'move', move: text });
+    else play(text.toUpperCase());
+    $('move-input').value = '';
+  });
+  $('pass').addEventListener('click', () => act({ type: 'pass' }));
+  $('undo').addEventListener('click', () => act({ type: 'undo_request' }));
+  const confirming = (on) => {
+    $('resign').hidden = on;
+    $('resign-confirm').hidden = !on;
+    $('resign-cancel').hidden = !on;
+    if (on) $('resign-confirm').focus();
+  };
+  $('resign').addEventListener('click', () => confirming(true));
+  $('resign-cancel').addEventListener('click', () => confirming(false));
+  $('resign-confirm').addEventListener('click', () => {
+    confirming(false);
+    act({ type: 'resign' });
+  });
+  $('undo-accept').addEventListener('click', () => act({ type: 'undo_answer', accept: true }));
+  $('undo-decline').addEventListener('click', () => act({ type: 'undo_answer', accept: false }));
+  $('score-accept').addEventListener('click', () => act({ type: 'accept_score' }));
+  $('score-resume').addEventListener('click', () => act({ type: 'resume' }));
+  $('replay-slider').addEventListener('input', (event) => view(Number(event.target.value)));
+  $('replay-back').addEventListener('click', () => view(Number($('replay-slider').value) - 1));
+  $('replay-forward').addEventListener('click', () => view(Number($('replay-slider').value) + 1));
+  $('invite-copy').addEventListener('click', async () => {
+    $('invite-link').select();
+    try {
+      await navigator.clipboard.writeText($('invite-link').value);
+      $('invite-copy').textContent = 'Copied';
+    } catch {
+      $('invite-copy').textContent = 'Select and copy';
+    }
+  });
+  $('join-button').addEventListener('click', join);
+  $('choose-black').addEventListener('click', () => act({ type: 'move', move: 'choose black' }));
+  $('choose-white').addEventListener('click', () => act({ type: 'move', move: 'choose white' }));
+  $('no-drop').addEventListener('click', () => page.swap && act({ type: 'move', move: `${page.swap} --` }));
+  $('cancel-swap').addEventListener('click', () => {
+    page.swap = null;
+    render();
+  });
+  setInterval(tickClocks, 200);
+}
+
+async function join() {
+  try {
+    const joined = await api(`/api/games/${id}/join`, { method: 'POST', body: { invite: params.get('invite') || undefined } });
+    page.seat = { token: joined.token, color: joined.color, spec: joined.game.spec };
+    rememberSeat(id, page.seat);
+    history.replaceState(null, '', `/game/${id}`);
+    showMessage('');
+    update(joined.game);
+  } catch (error) {
+    showMessage(error.message);
+  }
+}
+
+async function start() {
+  wire();
+  try {
+    const { variants } = await api('/api/variants');
+    for (const v of variants) page.about.set(v.name, v.about);
+  } catch {
+    // the descriptions are a nicety; the game works without them
+  }
+  try {
+    update(await api(`/api/games/${encodeURIComponent(id)}`));
+  } catch (error) {
+    $('board').replaceChildren(el('p', { class: 'message' }, `This game cannot be shown: ${error.message}.`));
+    return;
+  }
+  connect();
+}
+
+start();

@@ -1,0 +1,186 @@
+// The lobby: create a game (variant, options, size, komi, clock, colour, opponent), join open
+// games, watch games in progress, replay finished ones, and resume "my games" (the seat tokens
+// this browser holds).
+
+import { api, seats, rememberSeat, forgetSeat, el, colourName, describeTime, describePlayer } from './api.js';
+
+const $ = (selector) => document.getElementById(selector);
+/** How many of "my games" the lobby looks up. */
+const MINE_SHOWN = 20;
+const variants = new Map();
+
+function fillVariants(list) {
+  for (const v of list) variants.set(v.name, v);
+  $('variant').replaceChildren(...list.map((v) => el('option', { value: v.name }, v.name)));
+  const wanted = new URLSearchParams(location.search).get('variant');
+  if (wanted && variants.has(wanted)) $('variant').value = wanted;
+  variantChanged();
+}
+
+/** Shows the variant's description, rules link and options. */
+function variantChanged() {
+  const v = variants.get($('variant').value);
+  if (!v) return;
+  // Galice: two fixed 7x7 boards, and the colour names the pie role
+  const galice = v.name === 'galice';
+  $('variant-about').replaceChildren(`${v.about}. `, el('a', { href: `/rules/${v.name}`, target: '_blank' }, 'Rules'),
+    galice ? ' Your colour is your pie role: Black makes the setup, White chooses the colours.' : '');
+  $('size').disabled = galice;
+  const fields = v.options.filter((o) => o.key !== 'komi').map((o) => {
+    const inputId = `option-${o.key}`;
+    const choices = o.values.includes('|') ? o.values.split('|').map((s) => s.trim()) : null;
+    const input = choices
+      ? el('select', { id: inputId, 'data-key': o.key, 'data-default': o.default },
+        choices.map((c) => el('option', { value: c, selected: c === o.default }, c)))
+      : el('input', { id: inputId, 'data-key': o.key, 'data-default': o.default, value: o.default, 'aria-describedby': `${inputId}-hint` });
+    return el('div', { class: 'field' },
+      el('label', { for: inputId }, o.key),
+      input,
+      choices ? null : el('span', { class: 'hint', id: `${inputId}-hint` }, o.values));
+  });
+  const legend = el('legend', {}, 'Options');
+  $('options').replaceChildren(legend, ...fields);
+  $('options').hidden = fields.length === 0;
+  const komi = v.options.find((o) => o.key === 'komi');
+  $('komi').value = komi ? komi.default : '';
+  $('komi').disabled = !komi;
+  if (v.name === 'borderline') $('size').value = '19';
+}
+
+/** The variant spec: the name and the options changed from their defaults. */
+function spec() {
+  const name = $('variant').value;
+  const changed = [...$('options').querySelectorAll('[data-key]')]
+    .filter((input) => input.value.trim() !== input.dataset.default)
+    .map((input) => `${input.dataset.key}=${input.value.trim()}`);
+  return changed.length ? `${name}:${changed.join(',')}` : name;
+}
+
+function timeChanged() {
+  const kind = $('time').value;
+  $('main-field').hidden = kind === 'none';
+  $('increment-field').hidden = kind !== 'fischer';
+  $('periods-field').hidden = kind !== 'byo-yomi';
+  $('period-field').hidden = kind !== 'byo-yomi';
+}
+
+function timeControl() {
+  const kind = $('time').value;
+  const main = Math.round(Number($('main').value) * 60000);
+  switch (kind) {
+    case 'absolute':
+      return { kind, main_ms: main };
+    case 'fischer':
+      return { kind, main_ms: main, increment_ms: Math.round(Number($('increment').value) * 1000) };
+    case 'byo-yomi':
+      return { kind, main_ms: main, periods: Number($('periods').value), period_ms: Math.round(Number($('period').value) * 1000) };
+    default:
+      return { kind: 'none' };
+  }
+}
+
+async function create(event) {
+  event.preventDefault();
+  $('create-error').textContent = '';
+  const ai = $('opponent').value === 'ai';
+  const request = {
+    variant: spec(),
+    size: $('size').disabled ? undefined : $('size').value,
+    time_control: timeControl(),
+    color: $('color').value,
+    opponent: ai ? { kind: 'ai', level: Number($('level').value) } : { kind: 'human' },
+    public: ai ? true : $('public').checked,
+  };
+  if (!$('komi').disabled && $('komi').value !== '') request.komi = Number($('komi').value);
+  $('create-button').disabled = true;
+  try {
+    const created = await api('/api/games', { method: 'POST', body: request });
+    rememberSeat(created.id, { token: created.token, color: created.color, invite: created.invite, spec: created.game.spec });
+    location.href = `/game/${created.id}`;
+  } catch (error) {
+    $('create-error').textContent = error.message;
+    $('create-button').disabled = false;
+  }
+}
+
+/** One game line: its spec, players, clock and a link. */
+function gameItem(game, action) {
+  const players = ['black', 'white'].map((s) => `${colourName(s)}: ${describePlayer(game.players[s], game.seated[s])}`).join(', ');
+  const mine = seats()[game.id];
+  return el('li', { class: 'game', 'data-id': game.id },
+    el('a', { href: `/game/${game.id}`, class: 'go' }, action),
+    el('span', { class: 'spec' }, game.spec),
+    el('span', { class: 'who' }, players),
+    el('span', { class: 'time' }, describeTime(game.time_control)),
+    game.result ? el('span', { class: 'result' }, game.result) : null,
+    mine ? el('span', { class: 'badge' }, `you: ${colourName(mine.color)}`) : null);
+}
+
+async function fillList(status, action) {
+  const list = $(status);
+  try {
+    const { games } = await api(`/api/games?status=${status}&limit=30`);
+    list.replaceChildren(...(games.length ? games.map((g) => gameItem(g, action)) : [el('li', { class: 'empty' }, 'None right now.')]));
+  } catch (error) {
+    list.replaceChildren(el('li', { class: 'message' }, error.message));
+  }
+}
+
+async function fillMine() {
+  const held = Object.entries(seats()).sort((a, b) => b[1].at - a[1].at).slice(0, MINE_SHOWN);
+  if (!held.length) {
+    $('mine').replaceChildren(el('li', { class: 'empty' }, 'Games you create or join appear here.'));
+    return;
+  }
+  const items = await Promise.all(held.map(async ([id, seat]) => {
+    let state = '';
+    let turn = false;
+    try {
+      const game = await api(`/api/games/${id}`);
+      turn = game.status === 'playing' && game.to_move === seat.color;
+      state = game.status === 'finished' ? `finished ${game.result}` : turn ? 'your turn' : game.status;
+    } catch (error) {
+      state = error.status === 404 ? 'gone' : 'unreachable';
+    }
+    return el('li', { class: `game${turn ? ' your-turn' : ''}`, 'data-id': id },
+      el('a', { href: `/game/${id}`, class: 'go' }, 'Resume'),
+      el('span', { class: 'spec' }, seat.spec || ''),
+      el('span', { class: 'who' }, `you: ${colourName(seat.color)}`),
+      el('span', { class: 'state' }, state),
+      el('button', { type: 'button', class: 'linkish', 'aria-label': `Forget game ${id}`, onclick: () => {
+        forgetSeat(id);
+        fillMine();
+      } }, 'forget'));
+  }));
+  $('mine').replaceChildren(...items);
+}
+
+function refresh() {
+  fillMine();
+  fillList('open', 'Join');
+  fillList('running', 'Watch');
+  fillList('finished', 'Replay');
+}
+
+async function start() {
+  $('level').replaceChildren(...Array.from({ length: 10 }, (_, i) => el('option', { value: i + 1, selected: i === 2 }, `${i + 1}${i === 0 ? ' (weakest)' : i === 9 ? ' (strongest)' : ''}`)));
+  $('variant').addEventListener('change', variantChanged);
+  $('time').addEventListener('change', timeChanged);
+  $('opponent').addEventListener('change', () => {
+    const ai = $('opponent').value === 'ai';
+    $('level-field').hidden = !ai;
+    $('public-field').hidden = ai;
+  });
+  $('create-form').addEventListener('submit', create);
+  timeChanged();
+  try {
+    const { variants: list } = await api('/api/variants');
+    fillVariants(list);
+  } catch (error) {
+    $('create-error').textContent = `The variants cannot be loaded: ${error.message}`;
+  }
+  refresh();
+  setInterval(refresh, 10000);
+}
+
+start();

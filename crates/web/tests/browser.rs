@@ -1,0 +1,334 @@
+//! The pages end to end in real headless Chromium (Debian's `chromium` and `chromium-driver`):
+//! each test starts the app (API and pages merged) on a free port with its own SQLite file, its
+//! own chromedriver, clicks through the pages as a player would, and saves a screenshot under
+//! `target/screenshots/`.
+
+mod support;
+
+use serde_json::json;
+use support::{App, Browser, Driver, browser_available};
+
+/// A desktop window.
+const DESKTOP: (u32, u32) = (1280, 900);
+/// A phone-sized window.
+const PHONE: (u32, u32) = (390, 844);
+
+/// Fills the lobby's form for a 9x9 game of `variant` with a time control (`none`, `fischer`...)
+/// and creates it; waits for the game page.
+async fn create_in_lobby(
+    browser: &Browser,
+    app: &App,
+    variant: &str,
+    time: &str,
+    color: &str,
+    opponent: &str,
+) {
+    browser.goto(&app.url("/")).await;
+    browser.until("the variants", "document.querySelectorAll('#variant option').length > 5").await;
+    browser.select("#variant", variant).await;
+    browser.select("#size", "9").await;
+    browser.select("#time", time).await;
+    browser.select("#color", color).await;
+    browser.select("#opponent", opponent).await;
+    if opponent == "ai" {
+        browser.select("#level", "1").await;
+    }
+    browser.click("#create-button").await;
+    browser.until("the game page", "location.pathname.startsWith('/game/')").await;
+    browser.until("the board", "document.querySelector('#board [data-vertex=\"E5\"]') !== null").await;
+}
+
+/// The first of these points without a stone on the page's board.
+async fn empty_point(browser: &Browser, candidates: &[&str]) -> String {
+    let script =
+        "return arguments[0].find(v => !document.querySelector(`#board [data-stone=\"${v}\"]`)) || null";
+    let found = browser.js(script, vec![json!(candidates)]).await;
+    found.as_str().expect("a free point among the candidates").to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_ai_is_created_in_the_lobby_and_played_by_clicking() {
+    if !browser_available("ai game") {
+        return;
+    }
+    let app = App::start().await;
+    let driver = Driver::start().await;
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    create_in_lobby(&browser, &app, "go", "none", "black", "ai").await;
+    browser.wait_status("your turn").await;
+    browser.click_point("E5").await;
+    let moves = browser.wait_moves(2).await;
+    assert_eq!(moves[0], "E5");
+    let second = empty_point(&browser, &["C3", "G7", "C7", "G3"]).await;
+    browser.click_point(&second).await;
+    let moves = browser.wait_moves(4).await;
+    assert_eq!(moves[2], second);
+    browser.wait_status("Black to move: your turn").await;
+    // the last move is marked, and the lobby lists the game under "my games"
+    browser.until("the last-move marker", "document.querySelector('#board .mark.last') !== null").await;
+    browser.screenshot("ai-game").await;
+    browser.goto(&app.url("/")).await;
+    browser.until("my games", "document.querySelector('#mine li.game') !== null").await;
+    browser.until("the running game", "document.querySelector('#running li.game') !== null").await;
+    browser.screenshot("lobby").await;
+    // a rules page draws its diagrams with the board code
+    browser.goto(&app.url("/rules/incursion")).await;
+    browser
+        .until("the diagram", "document.querySelector('figure svg.board .shade.restricted') !== null")
+        .await;
+    browser.screenshot("rules-incursion").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_browsers_play_each_other_and_both_see_every_move() {
+    if !browser_available("two players") {
+        return;
+    }
+    let app = App::start().await;
+    let driver = Driver::start().await;
+    let black = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    let white = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    create_in_lobby(&black, &app, "go", "fischer", "black", "human").await;
+    let invite = black.until("the invitation link", "document.getElementById('invite-link').value").await;
+    let invite = invite.as_str().expect("a link").to_string();
+    assert!(invite.contains("/game/"), "{invite}");
+    white.goto(&invite).await;
+    white.click("#join-button").await;
+    white.wait_status("Black to move").await;
+    black.wait_status("Black to move: your turn").await;
+    let plan = ["D4", "F6", "C3", "G7", "E3"];
+    for (n, vertex) in plan.iter().enumerate() {
+        let (mover, waiter) = if n % 2 == 0 { (&black, &white) } else { (&white, &black) };
+        mover.wait_status("your turn").await;
+        if n == 3 {
+            // the keyboard's way: type the move
+            mover.type_into("#move-input", vertex).await;
+            mover.click("#move-form button").await;
+        } else {
+            mover.click_point(vertex).await;
+        }
+        let seen_by_mover = mover.wait_moves(n + 1).await;
+        let seen_by_other = waiter.wait_moves(n + 1).await;
+        assert_eq!(seen_by_mover, plan[..=n]);
+        assert_eq!(seen_by_other, plan[..=n]);
+    }
+    white.wait_status("White to move: your turn").await;
+    // Fischer clocks: both shown, White's running
+    white
+        .until("White's running clock", "document.querySelector('[data-clock=white].running') !== null")
+        .await;
+    assert!(black.text("[data-clock=black]").await.contains(':'), "a clock reads m:ss");
+    black.screenshot("two-players-black").await;
+    white.screenshot("two-players-white").await;
+    // Black takes E3 back: White is asked and accepts, and both boards lose the move
+    black.click("#undo").await;
+    white.until("the undo question", "!document.getElementById('undo-answer').hidden").await;
+    white.click("#undo-accept").await;
+    assert_eq!(black.wait_moves(4).await, plan[..4]);
+    assert_eq!(white.wait_moves(4).await, plan[..4]);
+    black.wait_status("Black to move: your turn").await;
+    black.close().await;
+    white.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_move_shows_the_servers_reason_and_the_game_ends_by_counting() {
+    if !browser_available("refused move") {
+        return;
+    }
+    let app = App::start().await;
+    let (id, black_token, white_token) = app.pair(json!({ "variant": "go", "size": "9" })).await;
+    let driver = Driver::start().await;
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    browser.sit(&app, &id, &black_token, "black").await;
+    browser.click_point("E5").await;
+    browser.wait_moves(1).await;
+    // out of turn
+    browser.click_point("C3").await;
+    browser.wait_text("message", "not your turn").await;
+    app.act(&id, &white_token, json!({ "type": "move", "move": "D5" })).await;
+    browser.wait_moves(2).await;
+    // an occupied point, with the rules' reason
+    browser.click_point("D5").await;
+    browser.wait_text("message", "D5").await;
+    assert_eq!(browser.text("#message").await, "D5 is illegal: point D5 is occupied");
+    assert_eq!(browser.moves().await, ["E5", "D5"]);
+    browser.screenshot("refused-move").await;
+    // two passes: the dead-stone phase with the server's proposal, both accept, the game is counted
+    browser.click("#pass").await;
+    browser.wait_moves(3).await;
+    app.act(&id, &white_token, json!({ "type": "pass" })).await;
+    browser.until("the dead-stone phase", "!document.getElementById('scoring').hidden").await;
+    browser.wait_text("scoring-text", "Nobody has accepted").await;
+    browser
+        .until("the proposal", "!document.getElementById('scoring-text').textContent.includes('proposing')")
+        .await;
+    browser.click("#score-accept").await;
+    browser.wait_text("scoring-text", "Accepted by Black").await;
+    browser.screenshot("dead-stone-phase").await;
+    app.act(&id, &white_token, json!({ "type": "accept_score" })).await;
+    browser.wait_status("Game over: White wins by").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn borderline_shows_its_score_breakdown_changing_after_a_capture() {
+    if !browser_available("borderline") {
+        return;
+    }
+    let app = App::start().await;
+    let (id, black_token, white_token) = app.pair(json!({ "variant": "borderline" })).await;
+    let driver = Driver::start().await;
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    browser.sit(&app, &id, &black_token, "black").await;
+    browser.until("the score breakdown", "document.getElementById('breakdown') !== null").await;
+    browser.until("the zones", "document.querySelector('#board .shade.border') !== null").await;
+    // deployment in the own zones (Black the top rows), then Black surrounds White's K9
+    let black_moves = ["K12", "A19", "J9", "L9", "K8"];
+    let white_moves = ["K9", "A1", "T1", "T2", "T3"];
+    for (n, (b, w)) in black_moves.iter().zip(white_moves).enumerate() {
+        browser.wait_status("your turn").await;
+        browser.click_point(b).await;
+        browser.wait_moves(2 * n + 1).await;
+        app.act(&id, &white_token, json!({ "type": "move", "move": w })).await;
+        browser.wait_moves(2 * n + 2).await;
+    }
+    let stones_left = browser.text("#variant-panel td[data-side=black]").await;
+    assert_eq!(stones_left, "115");
+    let before = browser.text("#breakdown").await;
+    browser.wait_status("your turn").await;
+    browser.click_point("K10").await;
+    browser.wait_moves(11).await;
+    browser
+        .until(
+            "the capture",
+            "document.querySelector('.player.black .captures').textContent === 'captures 1'",
+        )
+        .await;
+    let after = browser.text("#breakdown").await;
+    assert_ne!(before, after, "the breakdown changes with the capture");
+    let loss = browser.text("#breakdown tr[data-term=loss] td[data-side=white]").await;
+    assert_eq!(loss, "1", "White lost a stone");
+    assert!(
+        browser
+            .js("return !document.querySelector('#board [data-stone=\"K9\"]')", vec![])
+            .await
+            .as_bool()
+            .unwrap()
+    );
+    browser.screenshot("borderline-capture").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resigning_on_a_phone_sized_screen_ends_the_game() {
+    if !browser_available("resign") {
+        return;
+    }
+    let app = App::start().await;
+    let driver = Driver::start().await;
+    let browser = driver.browser(PHONE.0, PHONE.1).await;
+    // White against the AI: the AI opens, then White resigns
+    create_in_lobby(&browser, &app, "go", "none", "white", "ai").await;
+    browser.wait_moves(1).await;
+    browser.wait_status("White to move: your turn").await;
+    browser.click("#resign").await;
+    browser.click("#resign-confirm").await;
+    browser.wait_status("Black wins by resignation").await;
+    assert!(browser.text("#status").await.contains("B+R"));
+    // finished: the actions are gone, the replay slider and the SGF link are there
+    browser.until("the replay slider", "!document.getElementById('replay').hidden").await;
+    assert!(browser.js("return document.getElementById('actions').hidden", vec![]).await.as_bool().unwrap());
+    let sgf = browser.js("return document.getElementById('sgf').getAttribute('href')", vec![]).await;
+    assert!(sgf.as_str().unwrap().ends_with("/sgf"), "{sgf}");
+    // the page fits the phone's width: nothing scrolls sideways
+    let overflow =
+        browser.js("return document.documentElement.scrollWidth - window.innerWidth", vec![]).await;
+    assert_eq!(overflow.as_i64(), Some(0), "the page is wider than the screen");
+    browser.js("window.scrollTo(0, 0)", vec![]).await;
+    browser.screenshot("resign-phone").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn incursion_and_excursion_say_when_their_restriction_is_in_force_and_kings_are_drawn() {
+    if !browser_available("restrictions") {
+        return;
+    }
+    let app = App::start().await;
+    let driver = Driver::start().await;
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    for (variant, notice) in [
+        ("incursion", "Your opponent just made an incursion"),
+        ("excursion-2", "Your opponent just placed a king"),
+    ] {
+        let (id, black_token, white_token) = app.pair(json!({ "variant": variant, "size": "7" })).await;
+        browser.sit(&app, &id, &black_token, "black").await;
+        browser.click_point("D4").await;
+        browser.wait_moves(1).await;
+        // White's first stone lands in Black's territory (the whole board borders only D4)
+        app.act(&id, &white_token, json!({ "type": "move", "move": "F6" })).await;
+        browser.wait_moves(2).await;
+        browser.wait_text("restriction", notice).await;
+        if variant.starts_with("excursion") {
+            browser
+                .until("a crowned king", "document.querySelector('#board [data-stone=\"F6\"].king') !== null")
+                .await;
+            browser.screenshot("excursion-king").await;
+        }
+        // a quiet answer lifts the restriction
+        browser.click_point("B2").await;
+        browser.wait_moves(3).await;
+        browser.until("the notice to go", "document.getElementById('restriction').hidden").await;
+    }
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn galice_runs_the_pie_setup_then_swaps_and_drops_on_two_boards() {
+    if !browser_available("galice") {
+        return;
+    }
+    let app = App::start().await;
+    // the browser's seat makes the pie setup; the other seat (the hub) chooses
+    let (id, setter, chooser) = app.pair(json!({ "variant": "galice" })).await;
+    let driver = Driver::start().await;
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    browser.sit(&app, &id, &setter, "black").await;
+    browser.wait_text("galice-text", "Pie setup").await;
+    // three black stones on the left board, two white ones on the right
+    for (n, (side, vertex)) in
+        [("left", "A1"), ("left", "B2"), ("left", "C3"), ("right", "E5"), ("right", "F6")].iter().enumerate()
+    {
+        browser.click(&format!("#board-{side} [data-vertex=\"{vertex}\"]")).await;
+        browser.wait_moves(n + 1).await;
+    }
+    assert_eq!(browser.moves().await, ["x a1", "x b2", "x c3", "o E5", "o F6"]);
+    // the chooser keeps White and makes White's drop-only first turn
+    app.act(&id, &chooser, json!({ "type": "move", "move": "choose white" })).await;
+    app.act(&id, &chooser, json!({ "type": "move", "move": "--- g7" })).await;
+    browser.wait_moves(7).await;
+    browser.wait_status("Black to move: your turn").await;
+    // swap a1 to the right board's A1, then drop on D4 there
+    browser.click("#board-left [data-vertex=\"A1\"]").await;
+    browser
+        .until("the selected stone", "document.querySelector('#board-left .mark.selected') !== null")
+        .await;
+    browser.wait_text("galice-text", "Swap a1 → A1").await;
+    browser.click("#board-right [data-vertex=\"D4\"]").await;
+    let moves = browser.wait_moves(8).await;
+    assert_eq!(moves[7], "aA1 D4");
+    browser
+        .until("the swapped stone", "document.querySelector('#board-right [data-stone=\"A1\"]') !== null")
+        .await;
+    app.act(&id, &chooser, json!({ "type": "pass" })).await;
+    browser.wait_moves(9).await;
+    // swap b2 without a drop
+    browser.click("#board-left [data-vertex=\"B2\"]").await;
+    browser.click("#no-drop").await;
+    let moves = browser.wait_moves(10).await;
+    assert_eq!(moves[9], "bB2 --");
+    browser.screenshot("galice").await;
+    browser.close().await;
+}
