@@ -23,7 +23,8 @@ play b e3
 1 reg_genmove b
 #? [E7]
 
-# The same for White: a black row of three with one liberty (E6) towards open space.
+# The same for White: a black row of three with one liberty (E6) towards open space. White may
+# also close it from outside at E7: Black's escape to E6 is then suicide, so the row is as dead.
 clear_board
 play b d5
 play w c5
@@ -41,7 +42,7 @@ play b j8
 play w f6
 play b h1
 2 reg_genmove w
-#? [E6]
+#? [E6|E7]
 
 # Black's two stones are in atari (liberty E5); E5 connects them to E6 and saves them.
 clear_board
