@@ -304,27 +304,11 @@ fn draw_single(single: &Single, out: &mut impl Write) -> io::Result<()> {
     let board = game.board();
     let geometry = board.geometry();
     let last = single.record.moves.last().copied();
-    // the column letter of each vertex of the top row (letters are single: at most 25 columns)
-    let letters: String = (0..geometry.width())
-        .filter_map(|x| geometry.point(x, 0))
-        .map(|p| format!(" {} ", geometry.vertex(p).to_string().chars().next().unwrap_or('?')))
-        .collect();
-    writeln!(out, "    {letters}")?;
-    for y in 0..geometry.height() {
-        let row = geometry.height() - y;
-        write!(out, "{row:>3} ")?;
-        for x in 0..geometry.width() {
-            let p = geometry.point(x, y).expect("on the board");
-            let symbol = board.symbol(p);
-            if last == Some(Move::Place(p)) {
-                write!(out, "({symbol})")?;
-            } else {
-                write!(out, " {symbol} ")?;
-            }
-        }
-        writeln!(out, " {row}")?;
-    }
-    writeln!(out, "    {letters}")?;
+    let marked = match last {
+        Some(Move::Place(p)) => Some(p),
+        _ => None,
+    };
+    write!(out, "{}", board.diagram(marked))?;
     if let Some(mv) = last {
         writeln!(out, "last move: {}", move_text(geometry, mv))?;
     }

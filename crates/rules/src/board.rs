@@ -859,9 +859,10 @@ impl Board {
     }
 }
 
-impl std::fmt::Display for Board {
-    /// The board as a diagram with GTP coordinates, row numbers on both sides.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl Board {
+    /// The board as a diagram with GTP coordinates and row numbers on both sides, the piece on
+    /// `marked` (a last move) bracketed like `(X)` in place of the spaces around it.
+    pub fn diagram(&self, marked: Option<Point>) -> String {
         let g = self.geometry;
         let letters: String = (0..g.width())
             .map(|x| {
@@ -871,15 +872,33 @@ impl std::fmt::Display for Board {
                 )
             })
             .collect();
-        writeln!(f, "   {letters}")?;
+        let mut out = format!("   {letters}\n");
         for y in 0..g.height() {
             let row = g.height() - y;
-            write!(f, "{row:>2} ")?;
+            out += &format!("{row:>2} ");
+            let mut after_mark = false;
             for x in 0..g.width() {
-                write!(f, " {}", self.symbol(g.point(x, y).expect("on board")))?;
+                let p = g.point(x, y).expect("on board");
+                let gap = if marked == Some(p) {
+                    '('
+                } else if after_mark {
+                    ')'
+                } else {
+                    ' '
+                };
+                out.push(gap);
+                out.push(self.symbol(p));
+                after_mark = marked == Some(p);
             }
-            writeln!(f, "  {row}")?;
+            out += &format!("{} {row}\n", if after_mark { ')' } else { ' ' });
         }
-        writeln!(f, "   {letters}")
+        out + &format!("   {letters}\n")
+    }
+}
+
+impl std::fmt::Display for Board {
+    /// The board as a diagram with GTP coordinates, row numbers on both sides.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.diagram(None))
     }
 }
