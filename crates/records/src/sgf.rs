@@ -488,8 +488,7 @@ pub(crate) fn with_main_line<T>(
     text: &str,
     read: impl FnOnce(&[&SgfNode<Prop>]) -> Result<T, RecordError>,
 ) -> Result<T, RecordError> {
-    check_nesting(text)?;
-    let text = capitalised_identifiers(text);
+    let text = prepared(text)?;
     let trees = go::parse(&text).map_err(|e| RecordError::Syntax(e.to_string()))?;
     let root = trees.first().ok_or(RecordError::Empty)?;
     let nodes: Vec<&SgfNode<Prop>> = root.main_variation().take(MAX_NODES + 1).collect();
@@ -499,16 +498,17 @@ pub(crate) fn with_main_line<T>(
     read(&nodes)
 }
 
-/// Upper-cases property identifiers written wholly in lower case (`b[cc]`), which some programs
-/// write; identifiers that mix cases (FF[3]'s `AddBlack`) are left to the parser, which keeps
-/// their capitals as SGF says.
-fn capitalised_identifiers(text: &str) -> Cow<'_, str> {
+/// Readies SGF text for the parser in one pass over what stands outside property values:
+/// refuses absurdly nested variations before the recursive parser sees them, and upper-cases
+/// identifiers written wholly in lower case (`b[cc]`), which some programs write. Identifiers that
+/// mix cases (FF[3]'s `AddBlack`) are left to the parser, which keeps their capitals as SGF says.
+fn prepared(text: &str) -> Result<Cow<'_, str>, RecordError> {
     let mut out = String::new();
-    let (mut in_value, mut escaped, mut changed) = (false, false, false);
+    let (mut depth, mut in_value, mut escaped, mut changed) = (0usize, false, false, false);
     let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String, changed: &mut bool| {
-        if word.chars().all(|c| c.is_ascii_lowercase()) && !word.is_empty() {
-            *changed = true;
+    let mut flush = |word: &mut String, out: &mut String| {
+        if !word.is_empty() && word.chars().all(|c| c.is_ascii_lowercase()) {
+            changed = true;
             out.push_str(&word.to_ascii_uppercase());
         } else {
             out.push_str(word);
@@ -520,24 +520,7 @@ fn capitalised_identifiers(text: &str) -> Cow<'_, str> {
             word.push(ch);
             continue;
         }
-        flush(&mut word, &mut out, &mut changed);
-        match (in_value, escaped, ch) {
-            (true, true, _) => escaped = false,
-            (true, false, '\\') => escaped = true,
-            (true, false, ']') => in_value = false,
-            (false, _, '[') => in_value = true,
-            _ => {}
-        }
-        out.push(ch);
-    }
-    flush(&mut word, &mut out, &mut changed);
-    if changed { Cow::Owned(out) } else { Cow::Borrowed(text) }
-}
-
-/// Refuses absurdly nested variations before the recursive parser sees them.
-fn check_nesting(text: &str) -> Result<(), RecordError> {
-    let (mut depth, mut in_value, mut escaped) = (0usize, false, false);
-    for ch in text.chars() {
+        flush(&mut word, &mut out);
         match (in_value, escaped, ch) {
             (true, true, _) => escaped = false,
             (true, false, '\\') => escaped = true,
@@ -552,8 +535,10 @@ fn check_nesting(text: &str) -> Result<(), RecordError> {
             (false, _, ')') => depth = depth.saturating_sub(1),
             _ => {}
         }
+        out.push(ch);
     }
-    Ok(())
+    flush(&mut word, &mut out);
+    Ok(if changed { Cow::Owned(out) } else { Cow::Borrowed(text) })
 }
 
 /// `SZ[n]` for square boards (FF[4] forbids `n:n` there), `SZ[w:h]` otherwise.
