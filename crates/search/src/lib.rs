@@ -164,17 +164,7 @@ impl Search {
     /// Searches `game` within the limits and returns the chosen move with its statistics, or
     /// `None` once the game is over.
     pub fn analyse<G: Game>(&self, game: &G) -> Option<Analysis<G::Move>> {
-        if game.is_over() {
-            return None;
-        }
-        let settings = &self.settings;
-        let start = Instant::now();
-        let deadline = settings.time.map(|t| start + t);
-        let threads = settings.threads.max(1);
-        let mut trees: Vec<Tree<G>> =
-            (0..threads).map(|t| Tree::new(game, thread_seed(settings.seed, t))).collect();
-        self.grow(game, &mut trees, deadline);
-        Some(self.conclude(game, &trees, start.elapsed()))
+        self.analyse_reusing(game, None, &[]).map(|(analysis, _)| analysis)
     }
 
     /// Grows every tree (one per thread, in parallel) to its share of the playout budget, counting
