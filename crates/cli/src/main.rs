@@ -372,11 +372,16 @@ fn list_rules() {
 /// A spec and the board size: `--size` wins, then the spec's `size=`, then 19x19.
 fn spec_and_size(variant: &str, size: Option<&str>) -> Result<(VariantSpec, Geometry), Failure> {
     let spec: VariantSpec = variant.parse().map_err(Failure::input)?;
-    let geometry = match size {
-        Some(text) => Geometry::parse(text).map_err(Failure::input)?,
-        None => spec.size.map_or_else(|| Geometry::square(19).map_err(Failure::input), Ok)?,
-    };
+    let geometry = spec_size(&spec, size)?;
     Ok((spec, geometry))
+}
+
+/// The board size `--size` gives, else the spec's `size=`, else 19x19.
+fn spec_size(spec: &VariantSpec, size: Option<&str>) -> Result<Geometry, Failure> {
+    match size {
+        Some(text) => Geometry::parse(text).map_err(Failure::input),
+        None => spec.size.map_or_else(|| Geometry::square(19).map_err(Failure::input), Ok),
+    }
 }
 
 fn read_record(path: &Path) -> Result<Record, Failure> {

@@ -6,14 +6,15 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use variago_records::Record;
 use variago_records::sgf::move_text;
+use variago_records::{Record, galice_sgf};
+use variago_rules::galice::{Action, Galice, Record as GaliceRecord, Side, Turn};
 use variago_rules::spec::Variant;
-use variago_rules::{AnyGame, Color, Game, Geometry, HalfPoints, Move, ScoreSheet, VariantSpec};
-use variago_search::{Search, Settings};
+use variago_rules::{AnyGame, Color, Ending, Game, GameResult, HalfPoints, Move, ScoreSheet, VariantSpec};
+use variago_search::{Analysis, Search, Settings};
 
 use crate::gtp::{Gtp, GtpError};
-use crate::{Failure, genmove, is_galice, spec_and_size};
+use crate::{Failure, genmove, is_galice, spec_size};
 
 /// The flags of `variago match`.
 #[derive(clap::Args)]
@@ -28,16 +29,18 @@ pub struct Options {
     /// Number of games.
     #[arg(long, default_value_t = 10)]
     pub games: u32,
-    /// Variant spec (GTP engines play `go` only).
+    /// Variant spec, or `galice`. An external engine plays `go` by the standard commands; any
+    /// other variant needs an engine that knows variago's GTP extensions (`variago gtp`).
     #[arg(long, default_value = "go")]
     pub variant: String,
-    /// Board size, `N` or `WxH` (default 9).
+    /// Board size, `N` or `WxH` (default: the spec's `size=`, else 9, 19 for Borderline).
     #[arg(long)]
     pub size: Option<String>,
-    /// Komi (default: the spec's).
+    /// Komi (default: the spec's; Galice has none).
     #[arg(long)]
     pub komi: Option<String>,
-    /// Moves after which a game is scored as it stands (default 3 per point).
+    /// Moves after which a game is scored as it stands (default 3 per point, both boards' in
+    /// Galice).
     #[arg(long)]
     pub max_moves: Option<usize>,
     /// Folder to save each game as SGF (game-001.sgf, ...).
@@ -89,6 +92,105 @@ fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure> {
     genmove::settings(playouts, time, threads, seed, level).map(EngineSpec::Builtin).map_err(Failure::input)
 }
 
+/// A game `match` can referee: its rules (through [`Game`]) and what talking to engines and
+/// saving the game need on top. Single-board variants and Galice each implement it once, so that
+/// one match loop serves both.
+trait Refereed: Game {
+    /// The GTP command that tells an engine of a move.
+    const PLAY: &'static str = "play";
+
+    /// The built-in search's analysis of this position.
+    fn search(&self, search: &Search) -> Option<Analysis<Self::Move>>;
+
+    /// A move as GTP engines write it.
+    fn text(&self, mv: Self::Move) -> String;
+
+    /// An engine's answer to `genmove` as a move.
+    fn parse(&self, text: &str) -> Result<Self::Move, String>;
+
+    /// The colour the mover takes if the move is the pie rule's colour choice.
+    fn chosen_color(&self, _mv: Self::Move) -> Option<Color> {
+        None
+    }
+
+    /// The GTP commands that start a new game of this variant on an external engine.
+    fn gtp_new_game(&self) -> Vec<String>;
+
+    /// A game from this starting position with these moves, as SGF with its result.
+    fn sgf(&self, moves: &[Self::Move], result: &str) -> String;
+}
+
+impl Refereed for AnyGame {
+    fn search(&self, search: &Search) -> Option<Analysis<Self::Move>> {
+        search.analyse_any(self)
+    }
+
+    fn text(&self, mv: Self::Move) -> String {
+        move_text(self.board().geometry(), mv)
+    }
+
+    fn parse(&self, text: &str) -> Result<Self::Move, String> {
+        if text.eq_ignore_ascii_case("pass") {
+            return Ok(Move::Pass);
+        }
+        self.board().geometry().parse_vertex(text).map(Move::Place).map_err(|e| e.to_string())
+    }
+
+    /// Standard Go by the commands every engine knows; other variants by `variago-variant`.
+    fn gtp_new_game(&self) -> Vec<String> {
+        let geometry = self.board().geometry();
+        let spec = self.spec();
+        if matches!(spec.variant, Variant::Go(_)) {
+            vec![
+                format!("boardsize {}", geometry.width()),
+                format!("komi {}", spec.komi().as_f64()),
+                "clear_board".into(),
+            ]
+        } else {
+            vec![format!("variago-variant {}", VariantSpec { size: Some(geometry), ..spec })]
+        }
+    }
+
+    fn sgf(&self, moves: &[Self::Move], result: &str) -> String {
+        let mut record = Record::new(self.spec(), self.board().geometry());
+        record.moves = moves.to_vec();
+        record.result = Some(result.to_string());
+        record.to_sgf()
+    }
+}
+
+impl Refereed for Galice {
+    const PLAY: &'static str = "variago-play";
+
+    fn search(&self, search: &Search) -> Option<Analysis<Self::Move>> {
+        search.analyse(self)
+    }
+
+    fn text(&self, mv: Turn) -> String {
+        mv.to_string()
+    }
+
+    fn parse(&self, text: &str) -> Result<Turn, String> {
+        text.parse().map_err(|e: variago_rules::galice::NotationError| e.to_string())
+    }
+
+    fn chosen_color(&self, mv: Turn) -> Option<Color> {
+        match mv {
+            Turn::Choose(color) => Some(color),
+            _ => None,
+        }
+    }
+
+    fn gtp_new_game(&self) -> Vec<String> {
+        vec!["variago-variant galice".into()]
+    }
+
+    fn sgf(&self, moves: &[Turn], result: &str) -> String {
+        let actions: Vec<Action> = moves.iter().copied().map(Action::Turn).collect();
+        galice_sgf::to_sgf(&GaliceRecord::new(self.clone(), &actions), Some(result))
+    }
+}
+
 /// A running engine.
 enum Engine {
     Builtin(Settings),
@@ -96,8 +198,8 @@ enum Engine {
 }
 
 /// What an engine answered to `genmove`.
-enum Reply {
-    Move(Move),
+enum Reply<M> {
+    Move(M),
     Resign,
 }
 
@@ -125,27 +227,26 @@ impl Engine {
         })
     }
 
-    /// Prepares a new game.
-    fn new_game(&mut self, geometry: Geometry, komi: HalfPoints, seed: u64) -> Result<(), Failure> {
+    /// Prepares a new game from the position `start`.
+    fn new_game<G: Refereed>(&mut self, start: &G, seed: u64) -> Result<(), Failure> {
         match self {
             Engine::Builtin(settings) => settings.seed = seed,
             Engine::Gtp(gtp) => {
-                gtp.command(&format!("boardsize {}", geometry.width())).map_err(failed)?;
-                gtp.command(&format!("komi {}", komi.as_f64())).map_err(failed)?;
-                gtp.command("clear_board").map_err(failed)?;
+                for command in start.gtp_new_game() {
+                    gtp.command(&command).map_err(failed)?;
+                }
             }
         }
         Ok(())
     }
 
     /// The engine's move for the side to move.
-    fn genmove(&mut self, game: &AnyGame) -> Result<Reply, Failure> {
-        let geometry = game.board().geometry();
+    fn genmove<G: Refereed>(&mut self, game: &G) -> Result<Reply<G::Move>, Failure> {
         match self {
             Engine::Builtin(settings) => {
                 settings.seed = settings.seed.wrapping_add(1);
-                let analysis = Search::new(settings.clone()).analyse_any(game);
-                Ok(analysis.map_or(Reply::Move(Move::Pass), |a| {
+                let analysis = game.search(&Search::new(settings.clone()));
+                Ok(analysis.map_or(Reply::Move(G::PASS), |a| {
                     if a.resign { Reply::Resign } else { Reply::Move(a.best) }
                 }))
             }
@@ -155,10 +256,8 @@ impl Engine {
                 let answer = answer.trim();
                 if answer.eq_ignore_ascii_case("resign") {
                     Ok(Reply::Resign)
-                } else if answer.eq_ignore_ascii_case("pass") {
-                    Ok(Reply::Move(Move::Pass))
                 } else {
-                    geometry.parse_vertex(answer).map(|p| Reply::Move(Move::Place(p))).map_err(|e| {
+                    game.parse(answer).map(Reply::Move).map_err(|e| {
                         Failure::input(format!("GTP engine gave a malformed move '{answer}': {e}"))
                     })
                 }
@@ -167,9 +266,9 @@ impl Engine {
     }
 
     /// Tells the engine the opponent's move.
-    fn play(&mut self, color: Color, mv: Move, geometry: Geometry) -> Result<(), Failure> {
+    fn play<G: Refereed>(&mut self, color: Color, text: &str) -> Result<(), Failure> {
         if let Engine::Gtp(gtp) = self {
-            gtp.command(&format!("play {} {}", gtp_color(color), move_text(geometry, mv))).map_err(failed)?;
+            gtp.command(&format!("{} {} {text}", G::PLAY, gtp_color(color))).map_err(failed)?;
         }
         Ok(())
     }
@@ -191,18 +290,24 @@ struct GameEnd {
     reason: String,
     /// The colour whose engine failed (crashed, timed out, answered nonsense), to be restarted.
     failed: Option<Color>,
+    /// Whether the pie rule's colour choice swapped the engines' colours (Galice).
+    swapped: bool,
 }
 
 impl GameEnd {
+    /// The game ended by the rules (or was scored as it stood) with this result.
+    fn by_rules(result: GameResult, reason: String) -> Self {
+        GameEnd::new(result.winner, result.to_string(), reason)
+    }
+
+    fn new(winner: Option<Color>, result: String, reason: String) -> Self {
+        GameEnd { winner, result, reason, failed: None, swapped: false }
+    }
+
     /// `color` loses: it resigned (`R`) or forfeited (`F`).
     fn loss(color: Color, suffix: char, reason: String) -> Self {
         let winner = color.opponent();
-        GameEnd {
-            winner: Some(winner),
-            result: format!("{}+{suffix}", winner.letter()),
-            reason,
-            failed: None,
-        }
+        GameEnd::new(Some(winner), format!("{}+{suffix}", winner.letter()), reason)
     }
 
     /// `color`'s engine failed: it forfeits the game.
@@ -211,41 +316,52 @@ impl GameEnd {
     }
 }
 
-/// Plays one game; `seats[0]` plays Black.
-fn play_game(
-    seats: [&mut Engine; 2],
-    spec: &VariantSpec,
-    geometry: Geometry,
+/// Plays one game from `start`, appending its moves to `moves`; `seats[0]` plays Black (in
+/// Galice: makes the pie setup, and the other seat chooses the colours).
+fn play_game<G: Refereed>(
+    mut seats: [&mut Engine; 2],
+    start: &G,
     max_moves: usize,
-    record: &mut Record,
+    moves: &mut Vec<G::Move>,
 ) -> GameEnd {
-    let mut game = AnyGame::new(spec, geometry);
-    loop {
+    let mut game = start.clone();
+    let mut swapped = false;
+    let mut end = loop {
         if let Some(result) = game.outcome() {
-            let reason = "two passes".into();
-            return GameEnd { winner: result.winner, result: result.to_string(), reason, failed: None };
+            let reason = match result.ending {
+                Ending::OwnPositionDraw => "own-position draw",
+                Ending::Resignation => "resignation",
+                Ending::Score(_) => "counted at the end of the game",
+            };
+            break GameEnd::by_rules(result, reason.into());
         }
-        if record.moves.len() >= max_moves {
-            let result = game.score().result();
+        if moves.len() >= max_moves {
             let reason = format!("{max_moves}-move cap, scored as it stands");
-            return GameEnd { winner: result.winner, result: result.to_string(), reason, failed: None };
+            break GameEnd::by_rules(game.score().result(), reason);
         }
         let color = game.to_move();
         let mover = color as usize;
         let mv = match seats[mover].genmove(&game) {
-            Ok(Reply::Resign) => return GameEnd::loss(color, 'R', format!("{color} resigned")),
+            Ok(Reply::Resign) => break GameEnd::loss(color, 'R', format!("{color} resigned")),
             Ok(Reply::Move(mv)) => mv,
-            Err(failure) => return GameEnd::failure(color, failure),
+            Err(failure) => break GameEnd::failure(color, failure),
         };
+        let text = game.text(mv);
         if let Err(reason) = game.play(mv) {
-            let text = move_text(geometry, mv);
-            return GameEnd::loss(color, 'F', format!("{color} played the illegal move {text}: {reason}"));
+            break GameEnd::loss(color, 'F', format!("{color} played the illegal move {text}: {reason}"));
         }
-        record.moves.push(mv);
-        if let Err(failure) = seats[1 - mover].play(color, mv, geometry) {
-            return GameEnd::failure(color.opponent(), failure);
+        moves.push(mv);
+        if let Err(failure) = seats[1 - mover].play::<G>(color, &text) {
+            break GameEnd::failure(color.opponent(), failure);
         }
-    }
+        // the chooser takes Black: the seats change colours for the rest of the game
+        if game.chosen_color(mv) == Some(color.opponent()) {
+            seats.swap(0, 1);
+            swapped = !swapped;
+        }
+    };
+    end.swapped = swapped;
+    end
 }
 
 /// Wins, losses and draws of one engine, in all and per colour.
@@ -290,34 +406,50 @@ fn rates([w, l, d]: [u32; 3]) -> (f64, f64, f64, f64) {
 
 /// Runs the match and prints each game's line, the table, and the summary as the last line.
 pub fn run(options: Options) -> Result<(), Failure> {
-    if is_galice(&options.variant) {
-        return Err(Failure::input("match plays the single-board variants only (not galice)"));
+    if options.games == 0 {
+        return Err(Failure::input("--games must be at least 1"));
     }
-    let (mut spec, geometry) = spec_and_size(&options.variant, options.size.as_deref().or(Some("9")))?;
+    let names = [options.black.clone(), options.white.clone()];
+    let specs = [parse_engine(&names[0], options.seed)?, parse_engine(&names[1], options.seed)?];
+    let external = specs.iter().any(|s| matches!(s, EngineSpec::Gtp(_)));
+    if is_galice(&options.variant) {
+        if options.komi.is_some() || options.size.is_some() {
+            return Err(Failure::input("galice has two 7x7 boards and no komi: leave out --size and --komi"));
+        }
+        let start = Galice::new();
+        let max_moves = options.max_moves.unwrap_or(3 * 2 * start.board(Side::Left).geometry().area());
+        return play_match(&options, &names, &specs, &start, max_moves);
+    }
+    let mut spec: VariantSpec = options.variant.parse().map_err(Failure::input)?;
+    // quick 9x9 games by default, but Borderline is a game of the 19x19 board
+    let usual = if matches!(spec.variant, Variant::Borderline(_)) { "19" } else { "9" };
+    let size = options.size.as_deref().or(if spec.size.is_some() { None } else { Some(usual) });
+    let geometry = spec_size(&spec, size)?;
     if let Some(text) = &options.komi {
         let komi = HalfPoints::parse(text)
             .ok_or_else(|| Failure::input(format!("--komi must be a multiple of 0.5, not '{text}'")))?;
         spec.set_komi(komi);
     }
-    let names = [options.black.clone(), options.white.clone()];
-    let specs = [parse_engine(&names[0], options.seed)?, parse_engine(&names[1], options.seed)?];
-    if specs.iter().any(|s| matches!(s, EngineSpec::Gtp(_))) {
-        if !matches!(spec.variant, Variant::Go(_)) {
-            return Err(Failure::input("a GTP engine plays standard go only (--variant go)"));
-        }
-        if geometry.width() != geometry.height() {
-            return Err(Failure::input("a GTP engine plays square boards only"));
-        }
+    if external && matches!(spec.variant, Variant::Go(_)) && geometry.width() != geometry.height() {
+        return Err(Failure::input("a GTP engine plays go on square boards only (boardsize N)"));
     }
-    if options.games == 0 {
-        return Err(Failure::input("--games must be at least 1"));
-    }
+    let max_moves = options.max_moves.unwrap_or(3 * geometry.area());
+    play_match(&options, &names, &specs, &AnyGame::new(&spec, geometry), max_moves)
+}
+
+/// Plays the match's games from `start` and prints them as [`run`] says.
+fn play_match<G: Refereed>(
+    options: &Options,
+    names: &[String; 2],
+    specs: &[EngineSpec; 2],
+    start: &G,
+    max_moves: usize,
+) -> Result<(), Failure> {
     if let Some(dir) = &options.sgf_dir {
         std::fs::create_dir_all(dir)
             .map_err(|e| Failure::input(format!("cannot create {}: {e}", dir.display())))?;
     }
     ignore_sigpipe();
-    let max_moves = options.max_moves.unwrap_or(3 * geometry.points().count());
     let timeout = Duration::try_from_secs_f64(options.move_timeout)
         .ok()
         .filter(|t| !t.is_zero())
@@ -332,40 +464,41 @@ pub fn run(options: Options) -> Result<(), Failure> {
     let mut out = std::io::stdout();
     for index in 0..options.games {
         // Game 1: the first engine is Black; the colours swap every game.
-        let black = (index % 2) as usize;
+        let first_black = (index % 2) as usize;
         let seed = options.seed.wrapping_add(u64::from(index) << 32);
         for (i, engine) in engines.iter_mut().enumerate() {
             let game_seed = seed.wrapping_add(i as u64 * 1_000_003);
-            if engine.new_game(geometry, spec.komi(), game_seed).is_err() {
+            if engine.new_game(start, game_seed).is_err() {
                 // one fresh start; an engine that cannot even begin a game ends the match
                 *engine = Engine::start(&specs[i], timeout)?;
-                engine.new_game(geometry, spec.komi(), game_seed)?;
+                engine.new_game(start, game_seed)?;
             }
         }
-        let mut record = Record::new(spec.clone(), geometry);
+        let mut moves = Vec::new();
         let [first, second] = &mut engines;
-        let seats = if black == 0 { [first, second] } else { [second, first] };
-        let end = play_game(seats, &spec, geometry, max_moves, &mut record);
+        let seats = if first_black == 0 { [first, second] } else { [second, first] };
+        let end = play_game(seats, start, max_moves, &mut moves);
+        let black = if end.swapped { 1 - first_black } else { first_black };
         if let Some(color) = end.failed {
             let seat = if color == Color::Black { black } else { 1 - black };
             engines[seat] = Engine::start(&specs[seat], timeout)?;
         }
-        record.result = Some(end.result.clone());
         tallies[black].add(Color::Black, end.winner);
         tallies[1 - black].add(Color::White, end.winner);
         if let Some(dir) = &options.sgf_dir {
             let path = dir.join(format!("game-{:03}.sgf", index + 1));
-            std::fs::write(&path, record.to_sgf())
+            std::fs::write(&path, start.sgf(&moves, &end.result))
                 .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))?;
         }
         let line = format!(
-            "game {}: {} (B) vs {} (W): {} after {} moves ({})",
+            "game {}: {} (B) vs {} (W): {} after {} moves ({}{})",
             index + 1,
             names[black],
             names[1 - black],
             end.result,
-            record.moves.len(),
-            end.reason
+            moves.len(),
+            end.reason,
+            if end.swapped { "; the chooser took Black" } else { "" },
         );
         bar.suspend(|| {
             let _ = writeln!(out, "{line}");
@@ -377,7 +510,7 @@ pub fn run(options: Options) -> Result<(), Failure> {
     for engine in engines {
         engine.stop();
     }
-    let _ = write!(out, "{}", table(&names, &tallies));
+    let _ = write!(out, "{}", table(names, &tallies));
     let _ = writeln!(out, "{} {} {}", names[0], wld(tallies[0].total()), names[1]);
     Ok(())
 }

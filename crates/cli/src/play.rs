@@ -6,7 +6,6 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use variago_gtp::position::{GaliceGame, Position, Single};
-use variago_records::galice_sgf;
 use variago_records::sgf::move_text;
 use variago_rules::galice::{Action, Galice, NotationError};
 use variago_rules::{AnyGame, Color, Game, GameResult, Move, ScoreSheet};
@@ -268,11 +267,7 @@ impl Session {
     }
 
     fn save(&self, path: &Path) -> io::Result<()> {
-        let text = match &self.position {
-            Position::Single(s) => s.record.to_sgf(),
-            Position::Galice(g) => galice_sgf::to_sgf(&g.record()),
-        };
-        std::fs::write(path, text)
+        std::fs::write(path, self.position.to_sgf())
     }
 
     /// The board with coordinates, the last move marked, and whose turn it is.

@@ -18,25 +18,38 @@ fn folder(name: &str) -> PathBuf {
     dir
 }
 
-/// Every record in `dir` replays (valid SGF, legal moves) and has a result.
-fn assert_records(dir: &Path, games: usize) {
+/// Every record in `dir` replays (valid SGF, legal moves; `replay_args` before the file) and has
+/// a result.
+fn assert_records(dir: &Path, games: usize, replay_args: &[&str]) {
     for game in 1..=games {
         let path = dir.join(format!("game-{game:03}.sgf"));
         let text = std::fs::read_to_string(&path).expect("the record was written");
         assert!(text.contains("RE["), "{text}");
-        let replay = variago(&["replay", path.to_str().unwrap()]);
+        let replay = variago(&[&["replay"][..], replay_args, &[path.to_str().unwrap()]].concat());
         assert!(replay.status.success(), "{}", String::from_utf8_lossy(&replay.stderr));
     }
 }
 
 /// Runs a two-game match on 5x5 that must succeed, checks its records, and returns its output.
 fn two_games(black: &str, white: &str, name: &str) -> String {
+    two_games_of(black, white, name, &["--size", "5"], &[]).0
+}
+
+/// Runs a two-game match with `args` (variant, size) that must succeed, checks its records (read
+/// back with `replay_args`), and returns its output and the records' folder.
+fn two_games_of(
+    black: &str,
+    white: &str,
+    name: &str,
+    args: &[&str],
+    replay_args: &[&str],
+) -> (String, PathBuf) {
     let dir = folder(name);
-    let args = ["match", "--black", black, "--white", white, "--games", "2", "--size", "5", "--sgf-dir"];
-    let out = variago(&[&args[..], &[dir.to_str().unwrap()]].concat());
+    let engines = ["match", "--black", black, "--white", white, "--games", "2", "--sgf-dir"];
+    let out = variago(&[&engines[..], &[dir.to_str().unwrap()], args].concat());
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert_records(&dir, 2);
-    stdout(&out)
+    assert_records(&dir, 2, replay_args);
+    (stdout(&out), dir)
 }
 
 #[test]
@@ -186,4 +199,46 @@ fn variago_gtp_plays_a_whole_game_against_gnu_go() {
         &engine,
         &format!("gtp:{gnugo} --mode gtp --level 1 --chinese-rules --positional-superko"),
     );
+}
+
+#[test]
+fn galice_games_run_the_pie_rule_and_are_saved_as_galice_sgf() {
+    let galice = ["--variant", "galice"];
+    let args = ["--variant", "galice", "--max-moves", "60"];
+    let (text, dir) = two_games_of("variago:playouts=20", "variago:playouts=5", "galice", &args, &galice);
+    assert_eq!(text.lines().filter(|l| l.starts_with("game ")).count(), 2, "{text}");
+    assert!(!text.contains("+F"), "no engine forfeits: {text}");
+    let record = std::fs::read_to_string(dir.join("game-001.sgf")).unwrap();
+    assert!(record.contains("RU[galice]") && record.contains("GT[x "), "{record}");
+    let refused =
+        variago(&["match", "--black", "variago", "--white", "variago", "--variant", "galice", "--size", "9"]);
+    assert_eq!(refused.status.code(), Some(2), "{}", String::from_utf8_lossy(&refused.stderr));
+}
+
+#[test]
+fn variago_gtp_plays_every_variant_through_its_extensions() {
+    let engine = format!("gtp:{} gtp --playouts 10", env!("CARGO_BIN_EXE_variago"));
+    let runs: [(&[&str], &[&str]); 3] = [
+        (&["--variant", "incursion-line:komi=2.5", "--size", "5"], &[]),
+        (&["--variant", "excursion-2", "--size", "5"], &[]),
+        (&["--variant", "galice", "--max-moves", "40"], &["--variant", "galice"]),
+    ];
+    for (args, replay) in runs {
+        let variant = args[1];
+        let name = format!("gtp-{}", &variant[..5]);
+        let (text, _) = two_games_of("variago:playouts=10", &engine, &name, args, replay);
+        assert!(!text.contains("+F"), "{variant}: no engine forfeits: {text}");
+        assert_eq!(text.lines().filter(|l| l.starts_with("game ")).count(), 2, "{variant}: {text}");
+    }
+}
+
+#[test]
+fn an_engine_without_the_variant_commands_is_told_so() {
+    let Some(gnugo) = gnugo_or_skip("the incursion match against GNU Go") else { return };
+    let engine = format!("gtp:{gnugo} --mode gtp");
+    let out =
+        variago(&["match", "--black", "variago:playouts=10", "--white", &engine, "--variant", "incursion"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("variago-variant"), "{stderr}");
 }

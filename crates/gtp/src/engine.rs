@@ -677,10 +677,7 @@ impl Engine {
 
     /// `printsgf [FILE]`: the game as SGF, written to FILE if given.
     fn printsgf(&self, args: &[String]) -> Result<String, Failure> {
-        let sgf = match &self.position {
-            Position::Single(s) => s.record.to_sgf(),
-            Position::Galice(g) => galice_sgf::to_sgf(&g.record()),
-        };
+        let sgf = self.position.to_sgf();
         match args {
             [] => Ok(sgf),
             [file] => std::fs::write(file, sgf)

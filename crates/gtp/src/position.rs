@@ -1,8 +1,8 @@
 //! The game the engine holds: a single-board variant kept as a [`Record`] (so that `undo`,
 //! `printsgf` and a changed komi replay it exactly) or a Galice game kept as its start and turns.
 
-use variago_records::Record;
 use variago_records::sgf::move_text;
+use variago_records::{Record, galice_sgf};
 use variago_rules::galice::{Action, Galice, Record as GaliceRecord, Turn};
 use variago_rules::{AnyGame, Board, Color, Game, Geometry, Illegal, Move, Point, VariantSpec};
 
@@ -176,4 +176,16 @@ pub enum Position {
     Single(Single),
     /// Galice.
     Galice(GaliceGame),
+}
+
+impl Position {
+    /// The game as SGF (Galice in variago's two-board layout), with its result once it is over.
+    pub fn to_sgf(&self) -> String {
+        match self {
+            Position::Single(s) => s.record.to_sgf(),
+            Position::Galice(g) => {
+                galice_sgf::to_sgf(&g.record(), g.game.outcome().map(|r| r.to_string()).as_deref())
+            }
+        }
+    }
 }

@@ -55,9 +55,10 @@ fn changes(before: Option<&Galice>, after: &Galice) -> Vec<Prop> {
         .collect()
 }
 
-/// Writes a Galice record as SGF. Entries the rules refuse are still written (as text), so that a
-/// record is never lost; their pictures stay those of the last legal position.
-pub fn to_sgf(record: &Record) -> String {
+/// Writes a Galice record as SGF, with the game's result as `RE` when it is known (`B+4`, `W+R`).
+/// Entries the rules refuse are still written (as text), so that a record is never lost; their
+/// pictures stay those of the last legal position.
+pub fn to_sgf(record: &Record, result: Option<&str>) -> String {
     let text = |s: &str| SimpleText { text: s.to_string() };
     let mut root = vec![
         Prop::GM(1),
@@ -68,6 +69,7 @@ pub fn to_sgf(record: &Record) -> String {
         Prop::RU(text("galice")),
         Prop::KM(0.0),
     ];
+    root.extend(result.map(|r| Prop::RE(text(r))));
     root.extend(changes(None, &record.start));
     if record.start != Galice::new() {
         root.push(Prop::Unknown(START.into(), vec![escape(&record.start.diagram())]));

@@ -64,8 +64,8 @@ fn picture_of(game: &Galice) -> HashMap<(u8, u8), Color> {
 fn galice_games_round_trip_and_viewers_see_every_position() {
     for seed in 0..12 {
         let (record, positions) = random_record(seed, 60);
-        let sgf = to_sgf(&record);
-        assert!(sgf.contains("SZ[15:7]") && sgf.contains("RU[galice]"), "{sgf}");
+        let sgf = to_sgf(&record, None);
+        assert!(sgf.contains("SZ[15:7]") && sgf.contains("RU[galice]") && !sgf.contains("RE["), "{sgf}");
         let read = from_sgf(&sgf).unwrap();
         assert_eq!(
             read.entries.iter().map(|e| &e.action).collect::<Vec<_>>(),
@@ -95,7 +95,8 @@ fn a_game_from_a_diagram_keeps_its_start() {
     )
     .unwrap();
     let record = Record::new(start.clone(), &["Bb2 D4".parse().unwrap()]);
-    let sgf = to_sgf(&record);
+    let sgf = to_sgf(&record, Some("W+R"));
+    assert!(sgf.contains("RE[W+R]"), "{sgf}");
     let read = from_sgf(&sgf).unwrap();
     assert_eq!(read.start, start);
     assert_eq!(read.replay().unwrap(), record.replay().unwrap());

@@ -372,7 +372,7 @@ impl Position {
             Position::Galice(_) => {
                 let actions: Vec<galice::Action> =
                     moves.iter().filter_map(|m| m.parse().ok()).map(galice::Action::Turn).collect();
-                galice_sgf::to_sgf(&galice::Record::new(Galice::new(), &actions))
+                galice_sgf::to_sgf(&galice::Record::new(Galice::new(), &actions), result)
             }
         }
     }
