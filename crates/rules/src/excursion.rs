@@ -97,13 +97,7 @@ impl StoneRules for ExcursionRules {
 impl Options for ExcursionRules {
     const INFO: &'static [OptionInfo] = &[OptionInfo::DRAW, OptionInfo::KOMI];
 
-    fn common_mut(&mut self) -> Option<&mut CommonRules> {
-        Some(&mut self.common)
-    }
-
-    fn common_settings(&self) -> Option<&CommonRules> {
-        Some(&self.common)
-    }
+    crate::spec::common_in_field!();
 
     fn set(&mut self, _key: &str, _value: &str) -> Result<bool, SpecError> {
         Ok(false)

@@ -62,13 +62,7 @@ impl Options for GoRules {
         OptionInfo::KOMI,
     ];
 
-    fn common_mut(&mut self) -> Option<&mut CommonRules> {
-        Some(&mut self.common)
-    }
-
-    fn common_settings(&self) -> Option<&CommonRules> {
-        Some(&self.common)
-    }
+    crate::spec::common_in_field!();
 
     fn set(&mut self, key: &str, value: &str) -> Result<bool, SpecError> {
         match key {

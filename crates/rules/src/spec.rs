@@ -77,15 +77,33 @@ pub(crate) trait Options: Default {
     /// The options besides `size`.
     const INFO: &'static [OptionInfo];
     /// The shared settings of the single-board stone variants, where `komi` and `draw` go
-    /// (`None` for a variant that keeps every option itself).
-    fn common_mut(&mut self) -> Option<&mut CommonRules>;
+    /// (`None` for a variant that keeps every option itself; [`common_in_field`] for the others).
+    fn common_mut(&mut self) -> Option<&mut CommonRules> {
+        None
+    }
     /// The shared settings, for writing them.
-    fn common_settings(&self) -> Option<&CommonRules>;
+    fn common_settings(&self) -> Option<&CommonRules> {
+        None
+    }
     /// Sets a variant-specific option; `Ok(false)` if the key is not one of them.
     fn set(&mut self, key: &str, value: &str) -> Result<bool, SpecError>;
     /// The variant-specific options that differ from their defaults.
     fn written(&self) -> Vec<(&'static str, String)>;
 }
+
+/// The [`Options`] methods of a variant whose shared settings are its field `common`.
+macro_rules! common_in_field {
+    () => {
+        fn common_mut(&mut self) -> Option<&mut CommonRules> {
+            Some(&mut self.common)
+        }
+
+        fn common_settings(&self) -> Option<&CommonRules> {
+            Some(&self.common)
+        }
+    };
+}
+pub(crate) use common_in_field;
 
 /// Maps an option value to a setting, or says what was expected.
 pub(crate) fn expect_one_of<T: Copy>(key: &str, value: &str, choices: &[(&str, T)]) -> Result<T, SpecError> {

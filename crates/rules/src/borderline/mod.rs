@@ -131,14 +131,6 @@ impl Options for BorderlineRules {
         OptionInfo { key: "loss", values: "points lost per own stone captured", default: "1" },
     ];
 
-    fn common_mut(&mut self) -> Option<&mut crate::stone_game::CommonRules> {
-        None
-    }
-
-    fn common_settings(&self) -> Option<&crate::stone_game::CommonRules> {
-        None
-    }
-
     fn set(&mut self, key: &str, value: &str) -> Result<bool, SpecError> {
         let bad = |expected: &str| SpecError::BadValue {
             key: key.to_string(),
