@@ -116,8 +116,9 @@ pub struct Board {
     geometry: Geometry,
     slots: Vec<Slot>,
     empties: Vec<Point>,
-    /// The empty points as a bitboard (for region floods).
-    empty_set: PointSet,
+    /// The board's points as a bitboard: with the colour sets it gives the empty points to the
+    /// region floods, so that no move has to keep an empty set up to date.
+    on_board: PointSet,
     /// Each colour's pieces as a bitboard.
     color_sets: [PointSet; 2],
     /// The kings of both colours (Excursion Go), so that reverting them all skips the stones.
@@ -143,7 +144,7 @@ impl Board {
             geometry,
             slots: vec![Slot { cell: BORDER, ..Slot::default() }; geometry.slots()],
             empties: Vec::with_capacity(geometry.area()),
-            empty_set: PointSet::default(),
+            on_board: PointSet::default(),
             color_sets: [PointSet::default(); 2],
             king_set: PointSet::default(),
             words: geometry.slots().div_ceil(64),
@@ -152,6 +153,7 @@ impl Board {
         };
         for p in geometry.points() {
             board.slots[p.index()].cell = EMPTY;
+            board.on_board.insert(p);
             board.push_empty(p);
         }
         for p in geometry.points() {
@@ -255,13 +257,11 @@ impl Board {
     }
 
     fn push_empty(&mut self, p: Point) {
-        self.empty_set.insert(p);
         self.slot_mut(p).empty_index = self.empties.len() as u16;
         self.empties.push(p);
     }
 
     fn remove_empty(&mut self, p: Point) {
-        self.empty_set.remove(p);
         let i = self.slot(p).empty_index as usize;
         let last = self.empties.pop().expect("point is listed as empty");
         if last != p {
@@ -685,6 +685,13 @@ impl Board {
     #[inline(always)]
     pub fn is_eye(&self, p: Point, c: Color) -> bool {
         self.owns(p);
+        self.is_eye_of_board_point(p, c)
+    }
+
+    /// [`Self::is_eye`] for a point known to be on this board (one from [`Self::empties`]): the
+    /// playouts test every candidate, so the guard is left out.
+    #[inline(always)]
+    pub(crate) fn is_eye_of_board_point(&self, p: Point, c: Color) -> bool {
         let counts = self.slot(p).neighbour_counts;
         if count_of(counts, code(c)) + count_of(counts, BORDER) != 4 {
             return false;
@@ -721,7 +728,9 @@ impl Board {
     #[inline(always)]
     fn region_in<const N: usize>(&self, p: Point, stop_at: Option<Color>) -> Region {
         let stride = self.geometry.stride();
-        let empty = self.empty_set.words::<N>();
+        let (on_board, black, white) =
+            (self.on_board.words::<N>(), self.color_sets[0].words::<N>(), self.color_sets[1].words::<N>());
+        let empty = Bits(std::array::from_fn(|i| on_board.0[i] & !(black.0[i] | white.0[i])));
         let stop = stop_at.map(|c| self.color_sets[c as usize].words::<N>());
         let mut region = Bits::<N>::single(p);
         loop {

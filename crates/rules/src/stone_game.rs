@@ -395,7 +395,7 @@ impl<R: StoneRules> Game for StoneGame<R> {
                 (self.board.empty_neighbours(liberty) >= 2).then_some(liberty)
             });
             for p in capture.into_iter().chain(saves) {
-                if !self.board.is_eye(p, mover) {
+                if !self.board.is_eye_of_board_point(p, mover) {
                     if let Ok(verdict) = self.judge_free_point(p) {
                         self.apply_placement(p, verdict);
                         return Move::Place(p);
@@ -417,7 +417,7 @@ impl<R: StoneRules> Game for StoneGame<R> {
         while candidates > 0 {
             let i = crate::playout::below(rng, candidates);
             let p = self.board.empties()[i];
-            if !self.board.is_eye(p, self.to_move) {
+            if !self.board.is_eye_of_board_point(p, self.to_move) {
                 if let Ok(verdict) = self.judge_free_point(p) {
                     self.apply_placement(p, verdict);
                     return Move::Place(p);
