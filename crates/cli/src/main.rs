@@ -51,7 +51,8 @@ enum Command {
     },
     /// List the legal moves of the side to move at the end of a record.
     Legal {
-        /// `galice` for a Galice text record; otherwise the file is SGF and names its variant.
+        /// `galice` for a Galice text record; otherwise the file is SGF and names its variant
+        /// (`RU[galice]` included).
         #[arg(long)]
         variant: Option<String>,
         /// The record.
@@ -62,7 +63,8 @@ enum Command {
     },
     /// Score the position at the end of a record as if the game ended there.
     Score {
-        /// `galice` for a Galice diagram or text record; otherwise the file is SGF.
+        /// `galice` for a Galice diagram or text record; otherwise the file is SGF (a Galice SGF is
+        /// known by its `RU[galice]`).
         #[arg(long)]
         variant: Option<String>,
         /// The record.
@@ -70,7 +72,8 @@ enum Command {
     },
     /// Replay a record move by move: the final board, the score and the result.
     Replay {
-        /// `galice` for a Galice text record; otherwise the file is SGF.
+        /// `galice` for a Galice text record; otherwise the file is SGF (a Galice SGF is known by
+        /// its `RU[galice]`).
         #[arg(long)]
         variant: Option<String>,
         /// The record.
@@ -101,7 +104,8 @@ enum Command {
     /// The AI's move for the side to move at the end of a record: the evaluation, then the move
     /// (a GTP vertex, `pass`, or a Galice turn) as the last line.
     Genmove {
-        /// `galice` for a Galice record (text or SGF); otherwise the file is SGF and names its variant.
+        /// `galice` for a Galice text record; otherwise the file is SGF and names its variant
+        /// (`RU[galice]` included).
         #[arg(long)]
         variant: Option<String>,
         #[command(flatten)]
@@ -217,7 +221,7 @@ fn run(command: Command) -> Result<(), Failure> {
             Ok(())
         }
         Command::Legal { variant, file, why } => {
-            if variant.as_deref().is_some_and(is_galice) {
+            if galice_file(variant.as_deref(), &file) {
                 let game = galice_position(&file)?;
                 let name = |turn: Turn| turn.to_string();
                 match why {
@@ -237,7 +241,7 @@ fn run(command: Command) -> Result<(), Failure> {
             Ok(())
         }
         Command::Score { variant, file } => {
-            if variant.as_deref().is_some_and(is_galice) {
+            if galice_file(variant.as_deref(), &file) {
                 print_score(&galice_position(&file)?);
             } else {
                 print_score(&replayed(&read_record(&file)?, &file)?);
@@ -245,7 +249,7 @@ fn run(command: Command) -> Result<(), Failure> {
             Ok(())
         }
         Command::Replay { variant, file, scores } => {
-            if variant.as_deref().is_some_and(is_galice) {
+            if galice_file(variant.as_deref(), &file) {
                 let record = read_galice_record(&file)?;
                 let game = record.replay().map_err(|e| Failure { message: e.to_string(), code: 1 })?;
                 println!("{} turns of galice", record.entries.len());
@@ -293,7 +297,7 @@ fn run(command: Command) -> Result<(), Failure> {
         },
         Command::Genmove { variant, budget, file } => {
             let settings = budget.settings().map_err(Failure::input)?;
-            if variant.as_deref().is_some_and(is_galice) {
+            if galice_file(variant.as_deref(), &file) {
                 let game = galice_position(&file)?;
                 let analysis = Search::new(settings).analyse(&game).ok_or_else(game_over)?;
                 genmove::print(&analysis, ", ", |turn| turn.to_string());
@@ -334,6 +338,15 @@ fn game_over() -> Failure {
 /// Whether a `--variant` names Galice, which has its own boards, turns and text records.
 fn is_galice(variant: &str) -> bool {
     variant.trim().eq_ignore_ascii_case("galice")
+}
+
+/// Whether FILE is read as Galice: `--variant galice`, or, without `--variant`, an SGF file
+/// whose root says `RU[galice]`.
+fn galice_file(variant: Option<&str>, path: &Path) -> bool {
+    match variant {
+        Some(variant) => is_galice(variant),
+        None => std::fs::read_to_string(path).is_ok_and(|text| galice_sgf::is_galice_sgf(&text)),
+    }
 }
 
 fn read_text(path: &Path) -> Result<String, Failure> {

@@ -210,6 +210,10 @@ fn galice_games_run_the_pie_rule_and_are_saved_as_galice_sgf() {
     assert!(!text.contains("+F"), "no engine forfeits: {text}");
     let record = std::fs::read_to_string(dir.join("game-001.sgf")).unwrap();
     assert!(record.contains("RU[galice]") && record.contains("GT[x "), "{record}");
+    // a Galice SGF says what it is: no --variant needed to read it
+    let replay = variago(&["replay", dir.join("game-002.sgf").to_str().unwrap()]);
+    assert!(replay.status.success(), "{}", String::from_utf8_lossy(&replay.stderr));
+    assert!(stdout(&replay).contains("turns of galice"), "{}", stdout(&replay));
     let refused =
         variago(&["match", "--black", "variago", "--white", "variago", "--variant", "galice", "--size", "9"]);
     assert_eq!(refused.status.code(), Some(2), "{}", String::from_utf8_lossy(&refused.stderr));

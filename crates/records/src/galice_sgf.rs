@@ -93,6 +93,17 @@ pub fn to_sgf(record: &Record, result: Option<&str>) -> String {
     sgf
 }
 
+/// Whether an SGF text's root says `RU[galice]`: lets tools read a Galice record without being
+/// told its variant.
+pub fn is_galice_sgf(text: &str) -> bool {
+    with_main_line(text, |nodes| {
+        Ok(nodes.first().is_some_and(|root| {
+            root.properties().any(|p| matches!(p, Prop::RU(rules) if rules.text.trim() == "galice"))
+        }))
+    })
+    .unwrap_or(false)
+}
+
 /// Escapes a property value: `]` and `\` take a backslash.
 fn escape(text: &str) -> String {
     text.replace('\\', "\\\\").replace(']', "\\]")

@@ -4,7 +4,7 @@
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::collections::HashMap;
-use variago_records::galice_sgf::{from_sgf, to_sgf};
+use variago_records::galice_sgf::{from_sgf, is_galice_sgf, to_sgf};
 use variago_records::sgf::MAX_NODES;
 use variago_rules::galice::{Action, Galice, Record, SIZE, Side, Spot};
 use variago_rules::{Color, Game};
@@ -65,6 +65,7 @@ fn galice_games_round_trip_and_viewers_see_every_position() {
     for seed in 0..12 {
         let (record, positions) = random_record(seed, 60);
         let sgf = to_sgf(&record, None);
+        assert!(is_galice_sgf(&sgf));
         assert!(sgf.contains("SZ[15:7]") && sgf.contains("RU[galice]") && !sgf.contains("RE["), "{sgf}");
         let read = from_sgf(&sgf).unwrap();
         assert_eq!(
@@ -107,6 +108,10 @@ fn a_game_from_a_diagram_keeps_its_start() {
 fn bad_galice_sgf_is_refused() {
     use variago_records::RecordError;
     assert!(matches!(from_sgf("(;GM[1]RU[go])"), Err(RecordError::Rules { .. })));
+    for not_galice in ["(;GM[1]RU[go])", "(;GM[1];RU[galice])", "RU[galice]", "(;RU[galice]", ""] {
+        assert!(!is_galice_sgf(not_galice), "{not_galice}");
+    }
+    assert!(is_galice_sgf("(;GM[1]RU[ galice ]SZ[15:7])"));
     assert!(matches!(from_sgf("(;GM[1]RU[galice];GT[zz9 !!])"), Err(RecordError::BadValue { node: 2, .. })));
     assert!(matches!(from_sgf("(;GM[1]RU[galice]GD[nonsense])"), Err(RecordError::Rules { .. })));
     assert!(matches!(from_sgf("(;GM[1]RU[galice]"), Err(RecordError::Syntax(_))));
