@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use variago_records::sgf::move_text;
+use variago_records::sgf::{move_from_text, move_text};
 use variago_records::{Record, galice_sgf};
 use variago_rules::galice::{Galice, Record as GaliceRecord, Turn};
 use variago_rules::spec::VARIANTS;
@@ -428,11 +428,7 @@ fn list_legal<G: Game>(game: &G, separator: &str, name: impl Fn(G::Move) -> Stri
 
 /// A GTP vertex or `pass` on this board.
 fn parse_move(geometry: Geometry, text: &str) -> Result<Move, Failure> {
-    if text.eq_ignore_ascii_case("pass") {
-        Ok(Move::Pass)
-    } else {
-        geometry.parse_vertex(text).map(Move::Place).map_err(Failure::input)
-    }
+    move_from_text(geometry, text).map_err(Failure::input)
 }
 
 fn explain<G: Game>(game: &G, mv: G::Move, name: impl Fn(G::Move) -> String) {

@@ -6,11 +6,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use variago_records::sgf::move_text;
+use variago_records::sgf::{move_from_text, move_text};
 use variago_records::{Record, galice_sgf};
 use variago_rules::galice::{Action, Galice, Record as GaliceRecord, Side, Turn};
 use variago_rules::spec::Variant;
-use variago_rules::{AnyGame, Color, Ending, Game, GameResult, HalfPoints, Move, ScoreSheet, VariantSpec};
+use variago_rules::{AnyGame, Color, Ending, Game, GameResult, HalfPoints, ScoreSheet, VariantSpec};
 use variago_search::{Analysis, Search, Settings};
 
 use crate::gtp::{Gtp, GtpError};
@@ -130,10 +130,7 @@ impl Refereed for AnyGame {
     }
 
     fn parse(&self, text: &str) -> Result<Self::Move, String> {
-        if text.eq_ignore_ascii_case("pass") {
-            return Ok(Move::Pass);
-        }
-        self.board().geometry().parse_vertex(text).map(Move::Place).map_err(|e| e.to_string())
+        move_from_text(self.board().geometry(), text).map_err(|e| e.to_string())
     }
 
     /// Standard Go by the commands every engine knows; other variants by `variago-variant`.

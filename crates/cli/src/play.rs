@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use variago_gtp::position::{GaliceGame, Position, Single};
-use variago_records::sgf::move_text;
+use variago_records::sgf::{move_from_text, move_text};
 use variago_rules::galice::{Action, Galice, NotationError};
 use variago_rules::{AnyGame, Color, Game, GameResult, Move, ScoreSheet};
 use variago_search::{KeptAny, Search, Settings};
@@ -206,11 +206,7 @@ impl Session {
     fn play_text(&mut self, text: &str) -> Result<(), String> {
         match &mut self.position {
             Position::Single(single) => {
-                let mv = if text.eq_ignore_ascii_case("pass") {
-                    Move::Pass
-                } else {
-                    Move::Place(single.geometry().parse_vertex(text).map_err(|e| e.to_string())?)
-                };
+                let mv = move_from_text(single.geometry(), text).map_err(|e| e.to_string())?;
                 let color = single.game.to_move();
                 single.play(color, mv).map_err(|e| e.to_string())
             }

@@ -4,6 +4,7 @@
 
 use std::io::Read;
 
+use variago_records::sgf::move_from_text;
 use variago_records::{Record, galice_sgf};
 use variago_rules::galice::{Action, Galice, Record as GaliceRecord, Spot, Turn};
 use variago_rules::score::HalfPoints;
@@ -151,11 +152,7 @@ fn arity(args: &[String], n: usize, usage: &str) -> Result<(), Failure> {
 
 /// A vertex or `pass` on this board.
 fn parse_move(geometry: Geometry, text: &str) -> Result<Move, Failure> {
-    if text.eq_ignore_ascii_case("pass") {
-        Ok(Move::Pass)
-    } else {
-        geometry.parse_vertex(text).map(Move::Place).map_err(|e| format!("syntax error: {e}"))
-    }
+    move_from_text(geometry, text).map_err(|e| format!("syntax error: {e}"))
 }
 
 fn parse_count(text: &str) -> Result<usize, Failure> {

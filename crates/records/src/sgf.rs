@@ -7,7 +7,8 @@ use std::fmt;
 use sgf_parse::go::{self, Prop};
 use sgf_parse::{PropertyType, SgfNode, SgfProp, SimpleText};
 use variago_rules::{
-    AnyGame, Board, Color, Game, Geometry, HalfPoints, Illegal, Move, Piece, Point, VariantSpec,
+    AnyGame, Board, Color, Game, Geometry, GeometryError, HalfPoints, Illegal, Move, Piece, Point,
+    VariantSpec,
 };
 
 /// The longest main line a record may have: far beyond any real game, small enough that reading
@@ -575,6 +576,16 @@ pub fn move_text(geometry: Geometry, mv: Move) -> String {
     match mv {
         Move::Pass => "pass".to_string(),
         Move::Place(p) => geometry.vertex(p).to_string(),
+    }
+}
+
+/// A move written as GTP writes it (the inverse of [`move_text`]): a vertex on this board, or
+/// `pass` in any case.
+pub fn move_from_text(geometry: Geometry, text: &str) -> Result<Move, GeometryError> {
+    if text.eq_ignore_ascii_case("pass") {
+        Ok(Move::Pass)
+    } else {
+        geometry.parse_vertex(text).map(Move::Place)
     }
 }
 

@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
-use variago_records::sgf::move_text;
+use variago_records::sgf::{move_from_text, move_text};
 use variago_records::{Record, galice_sgf};
 use variago_rules::borderline::{StoneStatus, Zone};
 use variago_rules::galice::{self, Galice, Turn};
@@ -212,11 +212,7 @@ impl Position {
             Position::Single { geometry, game, .. } => {
                 let mover = game.to_move();
                 let before = game.board().stones(mover.opponent());
-                let mv = if written == "pass" {
-                    Move::Pass
-                } else {
-                    Move::Place(geometry.parse_vertex(&written).map_err(|e| e.to_string())?)
-                };
+                let mv = move_from_text(*geometry, &written).map_err(|e| e.to_string())?;
                 game.play(mv).map_err(|e| e.to_string())?;
                 Ok(before.saturating_sub(game.board().stones(mover.opponent())) as u32)
             }
@@ -354,18 +350,7 @@ impl Position {
         match self {
             Position::Single { spec, geometry, .. } => {
                 let mut record = Record::new(spec.clone(), *geometry);
-                record.moves =
-                    moves
-                        .iter()
-                        .map(|m| {
-                            if m == "pass" {
-                                Ok(Move::Pass)
-                            } else {
-                                geometry.parse_vertex(m).map(Move::Place)
-                            }
-                        })
-                        .filter_map(Result::ok)
-                        .collect();
+                record.moves = moves.iter().filter_map(|m| move_from_text(*geometry, m).ok()).collect();
                 record.result = result.map(str::to_string);
                 record.to_sgf()
             }
