@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use variago_records::{Record, galice_sgf};
+use variago_records::{GameInfo, Record, galice_sgf};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
@@ -16,8 +16,8 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Ok(record) = galice_sgf::from_sgf(text) {
         let _ = record.replay();
-        let written = galice_sgf::to_sgf(&record);
+        let written = galice_sgf::to_sgf(&record, Some("B+R"), &GameInfo::default());
         let reread = galice_sgf::from_sgf(&written).expect("variago reads the Galice SGF it writes");
-        assert_eq!(galice_sgf::to_sgf(&reread), written);
+        assert_eq!(galice_sgf::to_sgf(&reread, Some("B+R"), &GameInfo::default()), written);
     }
 });

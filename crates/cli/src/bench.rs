@@ -8,6 +8,7 @@ use rand::rngs::SmallRng;
 use variago_rules::any::GameVisitor;
 use variago_rules::galice::Galice;
 use variago_rules::playout::{BENCH_SPECS, light_playout};
+use variago_rules::spec::Variant;
 use variago_rules::{AnyGame, Game, Geometry, ScoreSheet, VariantSpec};
 use variago_search::{Search, Settings};
 
@@ -73,8 +74,30 @@ pub fn single(spec: &VariantSpec, geometry: Geometry, playouts: u64, seed: u64) 
     println!("{spec} on {geometry}: {} playouts in {:.2} s", m.playouts, m.seconds);
     println!("{:.1} ns/move", m.nanos_per_move());
     println!("{:.1} moves/playout", m.moves_per_playout());
+    if matches!(spec.variant, Variant::Borderline(_)) {
+        let live = median_live_score(spec, geometry, playouts.min(1000), seed);
+        println!("{:.1} µs median live score (no ko award) of a playout's end", live.as_secs_f64() * 1e6);
+    }
     println!("{:.1} µs median to score a playout's end", m.median_score.as_secs_f64() * 1e6);
     println!("{:.0} playouts/s", m.playouts_per_second());
+}
+
+/// The median time of Borderline's live score (its survey, without the end-of-game ko award) on
+/// the final positions of random playouts: the figure its speed target is stated for.
+fn median_live_score(spec: &VariantSpec, geometry: Geometry, playouts: u64, seed: u64) -> Duration {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let start = AnyGame::new(spec, geometry);
+    let mut times: Vec<Duration> = (0..playouts)
+        .map(|_| {
+            let mut game = start.clone();
+            light_playout(&mut game, &mut rng, start.playout_cap());
+            let clock = Instant::now();
+            std::hint::black_box(game.live_score());
+            clock.elapsed()
+        })
+        .collect();
+    times.sort_unstable();
+    times.get(times.len() / 2).copied().unwrap_or_default()
 }
 
 /// Galice from a new game (setup, colour choice, turns), every turn drawn at random.

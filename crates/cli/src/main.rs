@@ -16,7 +16,7 @@ use clap::{Parser, Subcommand};
 use variago_records::sgf::{move_from_text, move_text};
 use variago_records::{Record, galice_sgf};
 use variago_rules::galice::{Galice, Record as GaliceRecord, Turn};
-use variago_rules::spec::VARIANTS;
+use variago_rules::spec::{VARIANTS, Variant};
 use variago_rules::{AnyGame, Game, Geometry, Move, ScoreSheet, VariantSpec, perft};
 use variago_search::Search;
 
@@ -87,7 +87,8 @@ enum Command {
         /// Variant spec (or `galice`); without it, a table of every variant.
         #[arg(long)]
         variant: Option<String>,
-        /// Board size, `N` or `WxH` (default 9x9; the table uses 9x9 and 19x19).
+        /// Board size, `N` or `WxH` (default: the spec's `size=`, else 9x9, 19x19 for Borderline;
+        /// the table uses 9x9 and 19x19).
         #[arg(long)]
         size: Option<String>,
         /// Playouts per measurement.
@@ -244,7 +245,7 @@ fn run(command: Command) -> Result<(), Failure> {
             if galice_file(variant.as_deref(), &file) {
                 print_score(&galice_position(&file)?);
             } else {
-                print_score(&replayed(&read_record(&file)?, &file)?);
+                print_any_score(&replayed(&read_record(&file)?, &file)?);
             }
             Ok(())
         }
@@ -267,7 +268,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 .map_err(|e| Failure { message: e.to_string(), code: 1 })?;
             println!("{} moves of {} on {}", record.moves.len(), game.spec(), record.geometry);
             print!("{}", game.board());
-            print_score(&game);
+            print_any_score(&game);
             Ok(())
         }
         Command::Bench { variant, size, playouts, seed, search: true } => {
@@ -275,8 +276,8 @@ fn run(command: Command) -> Result<(), Failure> {
             if is_galice(&variant) {
                 bench::search_galice(playouts, seed);
             } else {
-                let (spec, geometry) = spec_and_size(&variant, size.as_deref().or(Some("9")))?;
-                bench::search(&spec, geometry, playouts, seed);
+                let spec: VariantSpec = variant.parse().map_err(Failure::input)?;
+                bench::search(&spec, playing_size(&spec, size.as_deref())?, playouts, seed);
             }
             Ok(())
         }
@@ -286,8 +287,8 @@ fn run(command: Command) -> Result<(), Failure> {
                 Ok(())
             }
             Some(variant) => {
-                let (spec, geometry) = spec_and_size(&variant, size.as_deref().or(Some("9")))?;
-                bench::single(&spec, geometry, playouts, seed);
+                let spec: VariantSpec = variant.parse().map_err(Failure::input)?;
+                bench::single(&spec, playing_size(&spec, size.as_deref())?, playouts, seed);
                 Ok(())
             }
             None => {
@@ -397,6 +398,13 @@ fn spec_size(spec: &VariantSpec, size: Option<&str>) -> Result<Geometry, Failure
     }
 }
 
+/// The board for programs that play whole games (`bench`, `match`): `--size`, else the spec's
+/// `size=`, else a quick 9x9, except for Borderline, a game of the 19x19 board.
+fn playing_size(spec: &VariantSpec, size: Option<&str>) -> Result<Geometry, Failure> {
+    let usual = if matches!(spec.variant, Variant::Borderline(_)) { "19" } else { "9" };
+    spec_size(spec, size.or(if spec.size.is_some() { None } else { Some(usual) }))
+}
+
 fn read_record(path: &Path) -> Result<Record, Failure> {
     Record::from_sgf(&read_text(path)?).map_err(|e| Failure::input(format!("{}: {e}", path.display())))
 }
@@ -446,6 +454,19 @@ fn print_move_score(number: usize, game: &AnyGame, mv: Move, geometry: Geometry)
     println!("{number} {} {}: {}", mover.letter(), move_text(geometry, mv), sides.join("; "));
 }
 
+/// A single-board variant's score as `score` and `replay` print it: Borderline's live breakdown
+/// first when the end-of-game ko award changes it, then the score the game would end with.
+fn print_any_score(game: &AnyGame) {
+    let live = game.live_score();
+    if live != game.score() {
+        print!("{live}");
+        println!("with the end-of-game ko award:");
+    }
+    print_score(game);
+}
+
+/// The score as if the game ended now: its breakdown, the `Black X - White Y` totals (komi not
+/// included), and the result as the last line.
 fn print_score<G: Game>(game: &G) {
     let score = game.score();
     print!("{score}");

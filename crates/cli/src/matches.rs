@@ -3,18 +3,18 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use variago_records::sgf::{move_from_text, move_text};
-use variago_records::{Record, galice_sgf};
+use variago_records::sgf::{move_from_text, move_text, sgf_date};
+use variago_records::{GameInfo, Record, galice_sgf};
 use variago_rules::galice::{Action, Galice, Record as GaliceRecord, Side, Turn};
 use variago_rules::spec::Variant;
 use variago_rules::{AnyGame, Color, Ending, Game, GameResult, HalfPoints, ScoreSheet, VariantSpec};
 use variago_search::{Analysis, Search, Settings};
 
 use crate::gtp::{Gtp, GtpError};
-use crate::{Failure, genmove, is_galice, spec_size};
+use crate::{Failure, genmove, is_galice, playing_size};
 
 /// The flags of `variago match`.
 #[derive(clap::Args)]
@@ -116,8 +116,8 @@ trait Refereed: Game {
     /// The GTP commands that start a new game of this variant on an external engine.
     fn gtp_new_game(&self) -> Vec<String>;
 
-    /// A game from this starting position with these moves, as SGF with its result.
-    fn sgf(&self, moves: &[Self::Move], result: &str) -> String;
+    /// A game from this starting position with these moves, as SGF with its result and players.
+    fn sgf(&self, moves: &[Self::Move], result: &str, info: &GameInfo) -> String;
 }
 
 impl Refereed for AnyGame {
@@ -148,10 +148,11 @@ impl Refereed for AnyGame {
         }
     }
 
-    fn sgf(&self, moves: &[Self::Move], result: &str) -> String {
+    fn sgf(&self, moves: &[Self::Move], result: &str, info: &GameInfo) -> String {
         let mut record = Record::new(self.spec(), self.board().geometry());
         record.moves = moves.to_vec();
         record.result = Some(result.to_string());
+        record.info = info.clone();
         record.to_sgf()
     }
 }
@@ -182,9 +183,9 @@ impl Refereed for Galice {
         vec!["variago-variant galice".into()]
     }
 
-    fn sgf(&self, moves: &[Turn], result: &str) -> String {
+    fn sgf(&self, moves: &[Turn], result: &str, info: &GameInfo) -> String {
         let actions: Vec<Action> = moves.iter().copied().map(Action::Turn).collect();
-        galice_sgf::to_sgf(&GaliceRecord::new(self.clone(), &actions), Some(result))
+        galice_sgf::to_sgf(&GaliceRecord::new(self.clone(), &actions), Some(result), info)
     }
 }
 
@@ -418,10 +419,7 @@ pub fn run(options: Options) -> Result<(), Failure> {
         return play_match(&options, &names, &specs, &start, max_moves);
     }
     let mut spec: VariantSpec = options.variant.parse().map_err(Failure::input)?;
-    // quick 9x9 games by default, but Borderline is a game of the 19x19 board
-    let usual = if matches!(spec.variant, Variant::Borderline(_)) { "19" } else { "9" };
-    let size = options.size.as_deref().or(if spec.size.is_some() { None } else { Some(usual) });
-    let geometry = spec_size(&spec, size)?;
+    let geometry = playing_size(&spec, options.size.as_deref())?;
     if let Some(text) = &options.komi {
         let komi = HalfPoints::parse(text)
             .ok_or_else(|| Failure::input(format!("--komi must be a multiple of 0.5, not '{text}'")))?;
@@ -484,7 +482,14 @@ fn play_match<G: Refereed>(
         tallies[1 - black].add(Color::White, end.winner);
         if let Some(dir) = &options.sgf_dir {
             let path = dir.join(format!("game-{:03}.sgf", index + 1));
-            std::fs::write(&path, start.sgf(&moves, &end.result))
+            let played = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+            let info = GameInfo {
+                black: Some(names[black].clone()),
+                white: Some(names[1 - black].clone()),
+                date: Some(sgf_date(i64::try_from(played).unwrap_or(i64::MAX))),
+                ..GameInfo::default()
+            };
+            std::fs::write(&path, start.sgf(&moves, &end.result, &info))
                 .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))?;
         }
         let line = format!(

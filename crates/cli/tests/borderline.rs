@@ -43,6 +43,29 @@ fn score_prints_the_breakdown_then_the_totals_then_the_result() {
 }
 
 #[test]
+fn score_prints_the_live_breakdown_first_when_a_ko_is_awarded() {
+    // White's stone at K10 (in the middle of Black's J10, K9 and K11) is a ko that Black takes
+    let path = file("ko.sgf", "(;GM[1]FF[4]SZ[19]RU[borderline]PL[B]AB[ij][ji][jk]AW[jj][ki][kk][lj])");
+    let out = variago(&["score", path.to_str().unwrap()]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "Black: live 2 + enclosed 0 + annihilation 0 + siege 0 - loss 0 = 2",
+            "White: live 3 + enclosed 2 + annihilation 0 + siege 0 - loss 0 = 5 (komi 0.5)",
+            "with the end-of-game ko award:",
+            "ko at K10 awarded to Black (gain 8)",
+            "Black: live 4 + enclosed 0 + annihilation 2 + siege 0 - loss 0 = 6",
+            "White: live 2 + enclosed 0 + annihilation 0 + siege 0 - loss 1 = 1 (komi 0.5)",
+            "Black 6 - White 1",
+            "B+4.5",
+        ]
+    );
+}
+
+#[test]
 fn replay_scores_prints_one_line_per_move() {
     let path = file("replayed.sgf", GAME);
     let out = variago(&["replay", "--scores", path.to_str().unwrap()]);

@@ -24,7 +24,9 @@ fn assert_records(dir: &Path, games: usize, replay_args: &[&str]) {
     for game in 1..=games {
         let path = dir.join(format!("game-{game:03}.sgf"));
         let text = std::fs::read_to_string(&path).expect("the record was written");
-        assert!(text.contains("RE["), "{text}");
+        for property in ["RE[", "PB[", "PW[", "DT["] {
+            assert!(text.contains(property), "{property} in {text}");
+        }
         let replay = variago(&[&["replay"][..], replay_args, &[path.to_str().unwrap()]].concat());
         assert!(replay.status.success(), "{}", String::from_utf8_lossy(&replay.stderr));
     }

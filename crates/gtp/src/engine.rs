@@ -641,32 +641,29 @@ impl Engine {
             return Err("cannot load file: it is empty".into());
         }
         let keep = |n: usize| number.map_or(n, |m| m.saturating_sub(1).min(n));
+        // an SGF is Galice only when its root says `RU[galice]`: the Galice reader is lenient about
+        // everything else, so a broken Go record must report its own error, not load as Galice
         let is_sgf = text.trim_start().starts_with('(');
-        // a record the single-board reader reads is never taken for Galice, even if it fails to
-        // replay: the Galice reader is lenient about SGF without `RU`
-        let position = match Record::from_sgf(&text).map_err(|e| e.to_string()) {
-            Ok(mut record) => {
-                record.moves.truncate(keep(record.moves.len()));
-                record.annotations.split_off(&record.moves.len());
+        let position = if is_sgf && !galice_sgf::is_galice_sgf(&text) {
+            Record::from_sgf(&text).map_err(|e| e.to_string()).and_then(|mut record| {
+                if keep(record.moves.len()) < record.moves.len() {
+                    // the game's result belongs to its end, not to the position loaded
+                    record.result = None;
+                    record.moves.truncate(keep(record.moves.len()));
+                    record.annotations.split_off(&record.moves.len());
+                }
                 Single::from_record(record).map(Position::Single)
-            }
-            Err(single_error) => {
-                let galice = if is_sgf {
-                    galice_sgf::from_sgf(&text).map_err(|e| e.to_string())
-                } else {
-                    GaliceRecord::parse(&text).map_err(|e| e.to_string())
-                };
-                galice
-                    .and_then(|mut record| {
-                        record.entries.truncate(keep(record.entries.len()));
-                        GaliceGame::from_record(&record).map(Position::Galice)
-                    })
-                    .map_err(|galice_error| match self.position {
-                        Position::Galice(_) => galice_error,
-                        Position::Single(_) if is_sgf => single_error,
-                        Position::Single(_) => galice_error,
-                    })
-            }
+            })
+        } else {
+            let galice = if is_sgf {
+                galice_sgf::from_sgf(&text).map_err(|e| e.to_string())
+            } else {
+                GaliceRecord::parse(&text).map_err(|e| e.to_string())
+            };
+            galice.and_then(|mut record| {
+                record.entries.truncate(keep(record.entries.len()));
+                GaliceGame::from_record(&record).map(Position::Galice)
+            })
         };
         self.position = position.map_err(|e| format!("cannot load file: {e}"))?;
         Ok(color_name(self.to_move()).into())

@@ -2,7 +2,7 @@
 //! `printsgf` and a changed komi replay it exactly) or a Galice game kept as its start and turns.
 
 use variago_records::sgf::move_text;
-use variago_records::{Record, galice_sgf};
+use variago_records::{GameInfo, Record, galice_sgf};
 use variago_rules::galice::{Action, Galice, Record as GaliceRecord, Turn};
 use variago_rules::{AnyGame, Board, Color, Game, Geometry, Illegal, Move, Point, VariantSpec};
 
@@ -182,9 +182,16 @@ impl Position {
     /// The game as SGF (Galice in variago's two-board layout), with its result once it is over.
     pub fn to_sgf(&self) -> String {
         match self {
-            Position::Single(s) => s.record.to_sgf(),
+            Position::Single(s) => {
+                let mut record = s.record.clone();
+                if record.result.is_none() {
+                    record.result = s.game.outcome().map(|r| r.to_string());
+                }
+                record.to_sgf()
+            }
             Position::Galice(g) => {
-                galice_sgf::to_sgf(&g.record(), g.game.outcome().map(|r| r.to_string()).as_deref())
+                let result = g.game.outcome().map(|r| r.to_string());
+                galice_sgf::to_sgf(&g.record(), result.as_deref(), &GameInfo::default())
             }
         }
     }

@@ -137,6 +137,9 @@ fn boardsize_clear_board_komi_and_scores() {
     assert_eq!(last("boardsize 5\nplay b c3\nclear_board\nfinal_score\n"), "= W+7.5");
     assert_eq!(last("rectangular_boardsize 7 5\nvariago-rules\n"), "= go:size=7x5");
     assert_eq!(last("rectangular_boardsize 7 30\n"), "? unacceptable size");
+    let ended = last("boardsize 5\nplay b c3\nplay w pass\nplay b pass\nprintsgf\n");
+    assert!(ended.contains("RE[B+17.5]"), "a finished game's record has its result: {ended}");
+    assert!(!last("boardsize 5\nplay b c3\nprintsgf\n").contains("RE["), "a game in progress has none");
     let score = last("boardsize 5\nplay b c3\nvariago-score\n");
     assert!(score.contains("Black: 1 stones + 24 territory = 25") && score.ends_with("B+17.5"), "{score}");
     assert_eq!(last("boardsize 5\nplay b c3\nfinal_status_list alive\n"), "= C3");
@@ -208,6 +211,17 @@ fn loadsgf_reads_to_a_move_and_printsgf_writes_back() {
     assert_eq!(last(&format!("loadsgf {}\n", copy.display())), "= white");
     std::fs::write(&file, "(;GM[1]SZ[9];B[ee];W[ee])").unwrap();
     assert!(last(&format!("loadsgf {path}\n")).starts_with("? cannot load file"));
+    // a broken Go record says what is wrong with it and leaves the engine's game as it was,
+    // instead of loading as an empty Galice game
+    for broken in ["(;GM[1]SZ[9];B[ee];B[dd])", "(;GM[1]SZ[9];B[zz])"] {
+        std::fs::write(&file, broken).unwrap();
+        let out = answers(&format!("loadsgf {path}\nvariago-rules\n"));
+        assert!(
+            out[0].starts_with("? cannot load file: ") && !out[0].contains("galice"),
+            "{broken}: {out:?}"
+        );
+        assert_eq!(out[1], "= go:size=9x9", "{broken}: {out:?}");
+    }
     assert!(last("loadsgf /nonexistent/file.sgf\n").starts_with("? cannot load file"));
 }
 

@@ -17,7 +17,7 @@ use sgf_parse::{SgfNode, SgfProp, SimpleText};
 use variago_rules::Color;
 use variago_rules::galice::{Action, Galice, Record, SIZE, Side, Spot};
 
-use crate::sgf::{RecordError, with_main_line};
+use crate::sgf::{GameInfo, RecordError, info_properties, with_main_line};
 
 /// The private property of a node's Galice entry.
 pub const ENTRY: &str = "GT";
@@ -55,10 +55,11 @@ fn changes(before: Option<&Galice>, after: &Galice) -> Vec<Prop> {
         .collect()
 }
 
-/// Writes a Galice record as SGF, with the game's result as `RE` when it is known (`B+4`, `W+R`).
+/// Writes a Galice record as SGF, with the game's result as `RE` when it is known (`B+4`, `W+R`)
+/// and the players, date and comment of `info`.
 /// Entries the rules refuse are still written (as text), so that a record is never lost; their
 /// pictures stay those of the last legal position.
-pub fn to_sgf(record: &Record, result: Option<&str>) -> String {
+pub fn to_sgf(record: &Record, result: Option<&str>, info: &GameInfo) -> String {
     let text = |s: &str| SimpleText { text: s.to_string() };
     let mut root = vec![
         Prop::GM(1),
@@ -69,7 +70,7 @@ pub fn to_sgf(record: &Record, result: Option<&str>) -> String {
         Prop::RU(text("galice")),
         Prop::KM(0.0),
     ];
-    root.extend(result.map(|r| Prop::RE(text(r))));
+    root.extend(info_properties(result, info));
     root.extend(changes(None, &record.start));
     if record.start != Galice::new() {
         root.push(Prop::Unknown(START.into(), vec![escape(&record.start.diagram())]));

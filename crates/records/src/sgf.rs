@@ -338,20 +338,7 @@ impl Record {
                 Color::White => sgf_parse::Color::White,
             }));
         }
-        if let Some(result) = &self.result {
-            root.push(Prop::RE(text(result.clone())));
-        }
-        let info = &self.info;
-        let named = [(&info.black, "PB"), (&info.white, "PW"), (&info.date, "DT")];
-        for (value, id) in named {
-            if let Some(value) = value {
-                root.push(Prop::new(id.to_string(), vec![value.clone()]));
-            }
-        }
-        if let Some(comment) = &info.comment {
-            root.push(Prop::C(sgf_parse::Text { text: comment.clone() }));
-        }
-        root.extend(info.other.iter().cloned());
+        root.extend(info_properties(self.result.as_deref(), &self.info));
         let mut color = self.first_player;
         let move_nodes: Vec<Vec<Prop>> = self
             .moves
@@ -385,6 +372,32 @@ impl Record {
         sgf.push('\n');
         sgf
     }
+}
+
+/// The game-information root properties every variago record carries alike, Galice's included:
+/// result, players, date, game comment and the foreign properties kept from a record read.
+pub(crate) fn info_properties(result: Option<&str>, info: &GameInfo) -> Vec<Prop> {
+    let mut props = Vec::new();
+    props.extend(result.map(|r| Prop::RE(SimpleText { text: r.to_string() })));
+    let named = [(&info.black, "PB"), (&info.white, "PW"), (&info.date, "DT")];
+    for (value, id) in named {
+        if let Some(value) = value {
+            props.push(Prop::new(id.to_string(), vec![value.clone()]));
+        }
+    }
+    if let Some(comment) = &info.comment {
+        props.push(Prop::C(sgf_parse::Text { text: comment.clone() }));
+    }
+    props.extend(info.other.iter().cloned());
+    props
+}
+
+/// The `DT` value (`YYYY-MM-DD`, UTC) of a moment given in seconds since the Unix epoch, for the
+/// programs that know when a game was played (matches, the server).
+pub fn sgf_date(unix_seconds: i64) -> String {
+    time::OffsetDateTime::from_unix_timestamp(unix_seconds)
+        .map(|moment| moment.date().to_string())
+        .unwrap_or_default()
 }
 
 /// Size, rules, komi and result from the root node.

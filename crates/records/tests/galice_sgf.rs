@@ -4,8 +4,9 @@
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::collections::HashMap;
+use variago_records::GameInfo;
 use variago_records::galice_sgf::{from_sgf, is_galice_sgf, to_sgf};
-use variago_records::sgf::MAX_NODES;
+use variago_records::sgf::{MAX_NODES, sgf_date};
 use variago_rules::galice::{Action, Galice, Record, SIZE, Side, Spot};
 use variago_rules::{Color, Game};
 
@@ -64,7 +65,7 @@ fn picture_of(game: &Galice) -> HashMap<(u8, u8), Color> {
 fn galice_games_round_trip_and_viewers_see_every_position() {
     for seed in 0..12 {
         let (record, positions) = random_record(seed, 60);
-        let sgf = to_sgf(&record, None);
+        let sgf = to_sgf(&record, None, &GameInfo::default());
         assert!(is_galice_sgf(&sgf));
         assert!(sgf.contains("SZ[15:7]") && sgf.contains("RU[galice]") && !sgf.contains("RE["), "{sgf}");
         let read = from_sgf(&sgf).unwrap();
@@ -96,8 +97,16 @@ fn a_game_from_a_diagram_keeps_its_start() {
     )
     .unwrap();
     let record = Record::new(start.clone(), &["Bb2 D4".parse().unwrap()]);
-    let sgf = to_sgf(&record, Some("W+R"));
-    assert!(sgf.contains("RE[W+R]"), "{sgf}");
+    let info = GameInfo {
+        black: Some("Alice".into()),
+        white: Some("variago level 3".into()),
+        date: Some(sgf_date(1_796_000_000)),
+        ..GameInfo::default()
+    };
+    let sgf = to_sgf(&record, Some("W+R"), &info);
+    for property in ["RE[W+R]", "PB[Alice]", "PW[variago level 3]", "DT[2026-11-30]"] {
+        assert!(sgf.contains(property), "{property} in {sgf}");
+    }
     let read = from_sgf(&sgf).unwrap();
     assert_eq!(read.start, start);
     assert_eq!(read.replay().unwrap(), record.replay().unwrap());

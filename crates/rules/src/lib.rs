@@ -193,7 +193,10 @@ pub enum Illegal {
     #[error("no stones left")]
     NoStonesLeft,
     /// Borderline: a deployment stone outside the mover's own zone.
-    #[error("deployment: {color}'s first {} must be in rows {first_row}-{last_row}", stones_in_words(*.stones))]
+    #[error(
+        "deployment: {color}'s first {} must be in rows {first_row}-{last_row} from the top",
+        stones_in_words(*.stones)
+    )]
     Deployment {
         /// The mover.
         color: Color,

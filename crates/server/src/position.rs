@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 use variago_records::sgf::{move_from_text, move_text};
-use variago_records::{Record, galice_sgf};
+use variago_records::{GameInfo, Record, galice_sgf};
 use variago_rules::borderline::{StoneStatus, Zone};
 use variago_rules::galice::{self, Galice, Turn};
 use variago_rules::{
@@ -345,19 +345,21 @@ impl Position {
         (legal, refused)
     }
 
-    /// The game as SGF: the moves played from the start, and the result once known.
-    pub fn sgf(&self, moves: &[String], result: Option<&str>) -> String {
+    /// The game as SGF: the moves played from the start, the result once known, and the game's
+    /// information.
+    pub fn sgf(&self, moves: &[String], result: Option<&str>, info: &GameInfo) -> String {
         match self {
             Position::Single { spec, geometry, .. } => {
                 let mut record = Record::new(spec.clone(), *geometry);
                 record.moves = moves.iter().filter_map(|m| move_from_text(*geometry, m).ok()).collect();
                 record.result = result.map(str::to_string);
+                record.info = info.clone();
                 record.to_sgf()
             }
             Position::Galice(_) => {
                 let actions: Vec<galice::Action> =
                     moves.iter().filter_map(|m| m.parse().ok()).map(galice::Action::Turn).collect();
-                galice_sgf::to_sgf(&galice::Record::new(Galice::new(), &actions), result)
+                galice_sgf::to_sgf(&galice::Record::new(Galice::new(), &actions), result, info)
             }
         }
     }

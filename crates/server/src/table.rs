@@ -6,6 +6,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
+use variago_records::GameInfo;
+use variago_records::sgf::sgf_date;
 use variago_rules::{Color, Ending, GameResult, Geometry, Point, VariantSpec};
 
 use crate::clock::{Clock, TimeControl};
@@ -791,9 +793,20 @@ impl Table {
         self.result.clone().unwrap_or_default()
     }
 
-    /// The game as SGF (the moves played, the result once known).
+    /// The game as SGF: the moves played, the result once known, the date it was created and
+    /// the AI's level for a seat the AI plays (people play without names).
     pub fn sgf(&self) -> String {
-        self.position.sgf(&self.moves, self.result.as_deref())
+        let name = |colour: Color| match self.settings.players.get(self.settings.colour_of(colour)) {
+            Player::Ai { level } => Some(format!("variago level {level}")),
+            Player::Human => None,
+        };
+        let info = GameInfo {
+            black: name(Color::Black),
+            white: name(Color::White),
+            date: Some(sgf_date(self.created_ms.div_euclid(1000))),
+            ..GameInfo::default()
+        };
+        self.position.sgf(&self.moves, self.result.as_deref(), &info)
     }
 
     /// Everything a page needs to show the game now.

@@ -222,6 +222,14 @@ pub struct KoAward {
     pub gain: i32,
 }
 
+/// A ko award with the board its resolution leads to, so that the next round starts from it
+/// without surveying it again.
+struct SettledKo {
+    award: KoAward,
+    position: Borderline,
+    survey: Survey,
+}
+
 /// Borderline's score: both breakdowns, the komi, and any kos the end-of-game award resolved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BorderlineScore {
@@ -401,16 +409,17 @@ impl Borderline {
     }
 
     /// The score as the game would end now: every ko on the board awarded by simulated gain
-    /// (largest gain first, one at a time), then the survey of the resulting board.
+    /// (largest gain first, one at a time), then the survey of the resulting board. Each board
+    /// is surveyed once: a settled ko's simulation is kept as the next board with its survey.
     pub fn final_score(&self) -> BorderlineScore {
         let mut position = self.without_history();
+        let mut survey = position.survey();
         let mut kos = Vec::new();
         for _ in 0..self.board.geometry().area() {
-            let Some(award) = position.best_ko_award() else { break };
-            position.settle_ko(&award);
-            kos.push((award, self.board.geometry().vertex(award.stone).to_string()));
+            let Some(settled) = position.best_ko_award(&survey) else { break };
+            kos.push((settled.award, self.board.geometry().vertex(settled.award.stone).to_string()));
+            (position, survey) = (settled.position, settled.survey);
         }
-        let survey = position.survey();
         position.score_of(&survey, position.annihilated, position.lost, kos)
     }
 
@@ -433,9 +442,9 @@ impl Borderline {
         }
     }
 
-    /// Black's total minus White's, komi aside, of the live score.
-    fn margin(&self) -> i32 {
-        let score = self.live_score();
+    /// Black's total minus White's, komi aside, of this position's score given its survey.
+    fn margin(&self, survey: &Survey) -> i32 {
+        let score = self.score_of(survey, self.annihilated, self.lost, Vec::new());
         score.sides[0].total() - score.sides[1].total()
     }
 
@@ -461,36 +470,35 @@ impl Borderline {
         out
     }
 
-    /// The ko with the largest simulated gain for either side, and who wins it.
-    fn best_ko_award(&self) -> Option<KoAward> {
-        let before = self.margin();
-        let gain = |c: Color, after: i32| if c == Color::Black { after - before } else { before - after };
-        self.kos()
-            .into_iter()
-            .map(|(stone, ko_point)| {
-                let owner = self.board.color(stone).expect("a ko stone");
-                let taker = owner.opponent();
-                let owner_gain = gain(owner, self.simulated(&[(ko_point, owner)]).margin());
-                let taker_gain = gain(taker, self.simulated(&[(ko_point, taker), (stone, taker)]).margin());
-                // a tie goes to the owner, whose stone holds the ko
-                let (winner, gain) =
-                    if taker_gain > owner_gain { (taker, taker_gain) } else { (owner, owner_gain) };
-                KoAward { stone, ko_point, winner, gain }
-            })
-            .fold(None, |best: Option<KoAward>, award| match best {
-                Some(b) if b.gain >= award.gain => Some(b),
-                _ => Some(award),
-            })
-    }
-
-    /// Plays out the winner's resolution of a ko: the owner connects, the taker captures and fills.
-    fn settle_ko(&mut self, award: &KoAward) {
-        let owner = self.board.color(award.stone).expect("a ko stone");
-        *self = if award.winner == owner {
-            self.simulated(&[(award.ko_point, owner)])
-        } else {
-            self.simulated(&[(award.ko_point, award.winner), (award.stone, award.winner)])
-        };
+    /// The ko with the largest simulated gain for either side (the first in board order among
+    /// equals), who wins it, and the board after the winner's resolution (the owner connects, the
+    /// taker captures and fills) with its survey.
+    fn best_ko_award(&self, survey: &Survey) -> Option<SettledKo> {
+        let kos = self.kos();
+        if kos.is_empty() {
+            return None;
+        }
+        let before = self.margin(survey);
+        let mut best: Option<SettledKo> = None;
+        for (stone, ko_point) in kos {
+            let owner = self.board.color(stone).expect("a ko stone");
+            let taker = owner.opponent();
+            let resolve = |winner: Color, stones: &[(Point, Color)]| {
+                let position = self.simulated(stones);
+                let survey = position.survey();
+                let after = position.margin(&survey);
+                let gain = if winner == Color::Black { after - before } else { before - after };
+                SettledKo { award: KoAward { stone, ko_point, winner, gain }, position, survey }
+            };
+            let held = resolve(owner, &[(ko_point, owner)]);
+            let taken = resolve(taker, &[(ko_point, taker), (stone, taker)]);
+            // a tie goes to the owner, whose stone holds the ko
+            let settled = if taken.award.gain > held.award.gain { taken } else { held };
+            if best.as_ref().is_none_or(|b| settled.award.gain > b.award.gain) {
+                best = Some(settled);
+            }
+        }
+        best
     }
 
     /// This position after stones placed outside the turn order (for the ko award): captures
