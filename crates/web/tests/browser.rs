@@ -119,6 +119,9 @@ async fn two_browsers_play_each_other_and_both_see_every_move() {
         .until("White's running clock", "document.querySelector('[data-clock=white].running') !== null")
         .await;
     assert!(black.text("[data-clock=black]").await.contains(':'), "a clock reads m:ss");
+    // typing scrolled White's page down to the field: back to the top for the picture
+    black.js("window.scrollTo(0, 0)", vec![]).await;
+    white.js("window.scrollTo(0, 0)", vec![]).await;
     black.screenshot("two-players-black").await;
     white.screenshot("two-players-white").await;
     // Black takes E3 back: White is asked and accepts, and both boards lose the move
@@ -155,20 +158,81 @@ async fn a_refused_move_shows_the_servers_reason_and_the_game_ends_by_counting()
     assert_eq!(browser.text("#message").await, "D5 is illegal: point D5 is occupied");
     assert_eq!(browser.moves().await, ["E5", "D5"]);
     browser.screenshot("refused-move").await;
-    // two passes: the dead-stone phase with the server's proposal, both accept, the game is counted
+    // Black walls off the columns A-E, White the columns F-J: White's D5 is left dead inside
+    // Black's area
+    let walls =
+        ["E1", "F1", "E2", "F2", "E3", "F3", "E4", "F4", "E6", "F5", "E7", "F6", "E8", "F7", "E9", "F8"];
+    for (n, vertex) in walls.iter().enumerate() {
+        let token = if n % 2 == 0 { &black_token } else { &white_token };
+        app.act(&id, token, json!({ "type": "move", "move": vertex })).await;
+    }
+    browser.wait_moves(18).await;
     browser.click("#pass").await;
-    browser.wait_moves(3).await;
+    browser.wait_moves(19).await;
+    app.act(&id, &white_token, json!({ "type": "move", "move": "F9" })).await;
+    browser.wait_moves(20).await;
+    // two passes: the dead-stone phase with the server's proposal
+    browser.click("#pass").await;
+    browser.wait_moves(21).await;
     app.act(&id, &white_token, json!({ "type": "pass" })).await;
     browser.until("the dead-stone phase", "!document.getElementById('scoring').hidden").await;
     browser.wait_text("scoring-text", "Nobody has accepted").await;
     browser
         .until("the proposal", "!document.getElementById('scoring-text').textContent.includes('proposing')")
         .await;
+    // clicking D5 marks it dead, or alive if the proposal had it dead: then once more
+    let d5_dead = "document.querySelector('#board [data-stone=\"D5\"]').classList.contains('dead')";
+    let was_dead = browser.js(&format!("return {d5_dead}"), vec![]).await.as_bool().unwrap();
+    if was_dead {
+        browser.click_point("D5").await;
+        browser.until("D5 marked alive", &format!("!{d5_dead}")).await;
+    }
+    browser.click_point("D5").await;
+    browser.until("D5 marked dead", d5_dead).await;
+    browser.until("the cross on D5", "document.querySelectorAll('#board .mark.dead').length === 1").await;
+    // without D5 Black's area is the columns A-E: 45 against White's 36 + 7.5
+    browser
+        .until("the count without D5", "document.getElementById('score').textContent.includes('Black 45')")
+        .await;
     browser.click("#score-accept").await;
     browser.wait_text("scoring-text", "Accepted by Black").await;
     browser.screenshot("dead-stone-phase").await;
     app.act(&id, &white_token, json!({ "type": "accept_score" })).await;
-    browser.wait_status("Game over: White wins by").await;
+    browser.wait_status("Game over: Black wins by 1.5 points").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_in_progress_on_a_phone_shows_status_reason_and_actions_above_the_fold() {
+    if !browser_available("phone game") {
+        return;
+    }
+    let app = App::start().await;
+    let (id, black_token, white_token) = app.pair(json!({ "variant": "go", "size": "9" })).await;
+    let driver = Driver::start().await;
+    let browser = driver.browser(PHONE.0, PHONE.1).await;
+    browser.sit(&app, &id, &black_token, "black").await;
+    browser.click_point("E5").await;
+    browser.wait_moves(1).await;
+    app.act(&id, &white_token, json!({ "type": "move", "move": "D5" })).await;
+    browser.wait_moves(2).await;
+    browser.wait_status("Black to move: your turn").await;
+    // a refused tap: the reason shows under the status line
+    browser.click_point("D5").await;
+    browser.wait_text("message", "D5 is illegal").await;
+    // seen from the top of the page, without scrolling: the status, the reason, the actions and
+    // the point just refused on the board
+    browser.js("window.scrollTo(0, 0)", vec![]).await;
+    for css in ["#status", "#message", "#pass", "#undo", "#resign", "#board [data-vertex=\"D5\"]"] {
+        assert!(browser.in_view(css).await, "{css} is off the phone's screen");
+    }
+    let overflow =
+        browser.js("return document.documentElement.scrollWidth - window.innerWidth", vec![]).await;
+    assert_eq!(overflow.as_i64(), Some(0), "the page is wider than the screen");
+    browser.screenshot("phone-in-progress").await;
+    // and the buttons work from there: pass
+    browser.click("#pass").await;
+    assert_eq!(browser.wait_moves(3).await[2], "pass");
     browser.close().await;
 }
 
@@ -217,7 +281,22 @@ async fn borderline_shows_its_score_breakdown_changing_after_a_capture() {
             .as_bool()
             .unwrap()
     );
+    // the breakdown, its loss row included, in view beside the board
+    browser.scroll_to("#breakdown").await;
+    assert!(browser.in_view("#breakdown tr[data-term=total]").await, "the breakdown is in view");
     browser.screenshot("borderline-capture").await;
+    browser.screenshot_of("borderline-score", "section.score").await;
+    // the rules page draws a siege and an enclosure on the zones
+    browser.goto(&app.url("/rules/borderline")).await;
+    browser.until("the siege", "document.querySelector('figure svg.board .mark.besieged') !== null").await;
+    browser
+        .until(
+            "the enclosure",
+            "document.querySelectorAll('figure svg.board .shade.enclosed-black').length === 4",
+        )
+        .await;
+    browser.scroll_to("figure[data-marks]").await;
+    browser.screenshot("rules-borderline").await;
     browser.close().await;
 }
 
@@ -259,29 +338,61 @@ async fn incursion_and_excursion_say_when_their_restriction_is_in_force_and_king
     let app = App::start().await;
     let driver = Driver::start().await;
     let browser = driver.browser(DESKTOP.0, DESKTOP.1).await;
-    for (variant, notice) in [
-        ("incursion", "Your opponent just made an incursion"),
-        ("excursion-2", "Your opponent just placed a king"),
-    ] {
-        let (id, black_token, white_token) = app.pair(json!({ "variant": variant, "size": "7" })).await;
-        browser.sit(&app, &id, &black_token, "black").await;
-        browser.click_point("D4").await;
-        browser.wait_moves(1).await;
-        // White's first stone lands in Black's territory (the whole board borders only D4)
-        app.act(&id, &white_token, json!({ "type": "move", "move": "F6" })).await;
-        browser.wait_moves(2).await;
-        browser.wait_text("restriction", notice).await;
-        if variant.starts_with("excursion") {
-            browser
-                .until("a crowned king", "document.querySelector('#board [data-stone=\"F6\"].king') !== null")
-                .await;
-            browser.screenshot("excursion-king").await;
-        }
-        // a quiet answer lifts the restriction
-        browser.click_point("B2").await;
-        browser.wait_moves(3).await;
-        browser.until("the notice to go", "document.getElementById('restriction').hidden").await;
+    // Incursion: Black walls off the columns A-B (column C), White the columns F-G (column E)
+    let (id, black_token, white_token) = app.pair(json!({ "variant": "incursion", "size": "7" })).await;
+    for row in 1..=7 {
+        app.act(&id, &black_token, json!({ "type": "move", "move": format!("C{row}") })).await;
+        app.act(&id, &white_token, json!({ "type": "move", "move": format!("E{row}") })).await;
     }
+    browser.sit(&app, &id, &black_token, "black").await;
+    browser.wait_moves(14).await;
+    browser.click_point("D4").await;
+    browser.wait_moves(15).await;
+    // White's B4 is an incursion into Black's territory: Black may not answer in White's
+    app.act(&id, &white_token, json!({ "type": "move", "move": "B4" })).await;
+    browser.wait_moves(16).await;
+    browser.wait_text("restriction", "Your opponent just made an incursion").await;
+    browser
+        .until(
+            "White's territory shaded",
+            "['F1', 'F7', 'G1', 'G7'].every(v => [...document.querySelectorAll('#board .shade.restricted')]\
+             .some(r => r.getAttribute('x') === document.querySelector(`#board [data-vertex=\"${v}\"]`).getAttribute('x')\
+                 && r.getAttribute('y') === document.querySelector(`#board [data-vertex=\"${v}\"]`).getAttribute('y')))",
+        )
+        .await;
+    let restricted =
+        browser.js("return document.querySelectorAll('#board .shade.restricted').length", vec![]).await;
+    assert_eq!(restricted.as_i64(), Some(14), "the columns F and G, and nothing else");
+    // the server's reason for a shaded point, under the board when the pointer is on it
+    browser
+        .js(
+            "document.querySelector('#board [data-vertex=\"G4\"]').dispatchEvent(new PointerEvent('pointerover', { bubbles: true }))",
+            vec![],
+        )
+        .await;
+    browser.wait_text("point-info", "G4").await;
+    browser.screenshot("incursion-restriction").await;
+    // a quiet answer lifts the restriction
+    browser.click_point("D6").await;
+    browser.wait_moves(17).await;
+    browser.until("the notice to go", "document.getElementById('restriction').hidden").await;
+
+    // Excursion-2: White's first stone lands in Black's territory (the whole board borders only
+    // D4) and is a king
+    let (id, black_token, white_token) = app.pair(json!({ "variant": "excursion-2", "size": "7" })).await;
+    browser.sit(&app, &id, &black_token, "black").await;
+    browser.click_point("D4").await;
+    browser.wait_moves(1).await;
+    app.act(&id, &white_token, json!({ "type": "move", "move": "F6" })).await;
+    browser.wait_moves(2).await;
+    browser.wait_text("restriction", "Your opponent just placed a king").await;
+    browser
+        .until("a crowned king", "document.querySelector('#board [data-stone=\"F6\"].king') !== null")
+        .await;
+    browser.screenshot("excursion-king").await;
+    browser.click_point("B2").await;
+    browser.wait_moves(3).await;
+    browser.until("the notice to go", "document.getElementById('restriction').hidden").await;
     browser.close().await;
 }
 
@@ -291,44 +402,64 @@ async fn galice_runs_the_pie_setup_then_swaps_and_drops_on_two_boards() {
         return;
     }
     let app = App::start().await;
-    // the browser's seat makes the pie setup; the other seat (the hub) chooses
-    let (id, setter, chooser) = app.pair(json!({ "variant": "galice" })).await;
+    // one browser makes the pie setup, the other chooses
+    let (id, setter_token, chooser_token) = app.pair(json!({ "variant": "galice" })).await;
     let driver = Driver::start().await;
-    let browser = driver.browser(DESKTOP.0, DESKTOP.1).await;
-    browser.sit(&app, &id, &setter, "black").await;
-    browser.wait_text("galice-text", "Pie setup").await;
+    let setter = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    // a taller window: the boards, the panel and the move list in one screenshot
+    let chooser = driver.browser(DESKTOP.0, 1150).await;
+    setter.sit(&app, &id, &setter_token, "black").await;
+    chooser.sit(&app, &id, &chooser_token, "white").await;
+    setter.wait_text("galice-text", "click either board to place 3 black stones").await;
+    chooser.wait_text("galice-text", "Black is placing 3 black stones").await;
+    // the move field takes the notation
+    assert_eq!(setter.text("#move-label").await, "Type a turn (Galice notation)");
     // three black stones on the left board, two white ones on the right
     for (n, (side, vertex)) in
         [("left", "A1"), ("left", "B2"), ("left", "C3"), ("right", "E5"), ("right", "F6")].iter().enumerate()
     {
-        browser.click(&format!("#board-{side} [data-vertex=\"{vertex}\"]")).await;
-        browser.wait_moves(n + 1).await;
+        setter.click(&format!("#board-{side} [data-vertex=\"{vertex}\"]")).await;
+        setter.wait_moves(n + 1).await;
     }
-    assert_eq!(browser.moves().await, ["x a1", "x b2", "x c3", "o E5", "o F6"]);
-    // the chooser keeps White and makes White's drop-only first turn
-    app.act(&id, &chooser, json!({ "type": "move", "move": "choose white" })).await;
-    app.act(&id, &chooser, json!({ "type": "move", "move": "--- g7" })).await;
-    browser.wait_moves(7).await;
-    browser.wait_status("Black to move: your turn").await;
+    assert_eq!(setter.moves().await, ["x a1", "x b2", "x c3", "o E5", "o F6"]);
+    setter.wait_text("galice-text", "waiting for White to choose a colour").await;
+    // the chooser takes Black: the seats change colours, and White (the setter) drops first
+    chooser.wait_text("galice-text", "choose the colour you will play").await;
+    chooser.click("#choose-black").await;
+    chooser.wait_moves(6).await;
+    chooser.wait_text("galice-text", "waiting for White to drop a stone").await;
+    setter.wait_status("White to move: your turn").await;
+    setter.wait_text("galice-text", "White's first turn: click an empty point").await;
+    assert!(setter.text(".player.white").await.contains("(you)"), "the setter plays White now");
+    setter.click("#board-left [data-vertex=\"G7\"]").await;
+    assert_eq!(setter.wait_moves(7).await[6], "--- g7");
+    chooser.wait_moves(7).await;
+    chooser.wait_status("Black to move: your turn").await;
+    setter.wait_text("galice-text", "Waiting for Black").await;
     // swap a1 to the right board's A1, then drop on D4 there
-    browser.click("#board-left [data-vertex=\"A1\"]").await;
-    browser
+    chooser.click("#board-left [data-vertex=\"A1\"]").await;
+    chooser
         .until("the selected stone", "document.querySelector('#board-left .mark.selected') !== null")
         .await;
-    browser.wait_text("galice-text", "Swap a1 → A1").await;
-    browser.click("#board-right [data-vertex=\"D4\"]").await;
-    let moves = browser.wait_moves(8).await;
+    chooser.wait_text("galice-text", "Swap a1 → A1").await;
+    chooser.click("#board-right [data-vertex=\"D4\"]").await;
+    let moves = chooser.wait_moves(8).await;
     assert_eq!(moves[7], "aA1 D4");
-    browser
+    chooser
         .until("the swapped stone", "document.querySelector('#board-right [data-stone=\"A1\"]') !== null")
         .await;
-    app.act(&id, &chooser, json!({ "type": "pass" })).await;
-    browser.wait_moves(9).await;
+    app.act(&id, &setter_token, json!({ "type": "pass" })).await;
+    chooser.wait_moves(9).await;
     // swap b2 without a drop
-    browser.click("#board-left [data-vertex=\"B2\"]").await;
-    browser.click("#no-drop").await;
-    let moves = browser.wait_moves(10).await;
+    chooser.click("#board-left [data-vertex=\"B2\"]").await;
+    chooser.click("#no-drop").await;
+    let moves = chooser.wait_moves(10).await;
     assert_eq!(moves[9], "bB2 --");
-    browser.screenshot("galice").await;
-    browser.close().await;
+    setter.wait_moves(10).await;
+    // the move list in view beside the boards
+    chooser.scroll_to("#moves").await;
+    assert!(chooser.in_view("#moves").await, "the move list is in view");
+    chooser.screenshot("galice").await;
+    setter.close().await;
+    chooser.close().await;
 }

@@ -86,6 +86,14 @@ export function other(side) {
   return side === 'black' ? 'white' : 'black';
 }
 
+/** The colour a seat plays now in a game view. A seat keeps the colour it was created with; in
+ * Galice, when the chooser takes Black (`choose black` in the moves), both seats change colours. */
+export function seatColour(seat, game) {
+  if (!seat) return null;
+  const swapped = !!game && !!game.right_board && (game.moves || []).includes('choose black');
+  return swapped ? other(seat.color) : seat.color;
+}
+
 /** Milliseconds as `1:05:09`, `5:09` or `9.4` (tenths under ten seconds). */
 export function formatClock(ms) {
   const total = Math.max(0, ms);

@@ -7,6 +7,8 @@ const SVG = 'http://www.w3.org/2000/svg';
 const LETTERS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
 const CELL = 10;
 const MARGIN = 12;
+/** Boards drawn so far on the page: each names its own hatching pattern. */
+let boards = 0;
 
 function svg(tag, attrs = {}) {
   const node = document.createElementNS(SVG, tag);
@@ -71,6 +73,14 @@ export class Board {
       role: onPlay ? 'application' : 'img',
       'aria-label': label,
     });
+    // the hatching of the points that may not be played (`shade` class `restricted`)
+    boards += 1;
+    this.hatch = `hatch-${boards}`;
+    const defs = svg('defs');
+    const pattern = svg('pattern', { id: this.hatch, patternUnits: 'userSpaceOnUse', width: 3, height: 3, patternTransform: 'rotate(45)' });
+    pattern.append(svg('rect', { width: 3, height: 3, class: 'hatch-ground' }), svg('line', { x1: 1.5, y1: 0, x2: 1.5, y2: 3, class: 'hatch-line' }));
+    defs.append(pattern);
+    this.root.append(defs);
     this.layers = {};
     for (const name of ['wood', 'shade', 'grid', 'stones', 'marks', 'hover', 'hits']) {
       // the drawing is for the eyes: the label and the cursor's description speak for it
@@ -213,7 +223,9 @@ export class Board {
       const p = this.locate(vertex);
       if (!p) continue;
       for (const cls of classes.split(' ')) {
-        shade.append(svg('rect', { x: this.at(p.x) - CELL / 2, y: this.at(p.y) - CELL / 2, width: CELL, height: CELL, class: `shade ${cls}` }));
+        const rect = svg('rect', { x: this.at(p.x) - CELL / 2, y: this.at(p.y) - CELL / 2, width: CELL, height: CELL, class: `shade ${cls}` });
+        if (cls === 'restricted') rect.setAttribute('fill', `url(#${this.hatch})`);
+        shade.append(rect);
       }
     }
     for (let y = 0; y < this.height; y++) {

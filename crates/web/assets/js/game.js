@@ -2,7 +2,7 @@
 // own information, live updates over the WebSocket (reconnecting and catching up by sequence
 // number), and the replay slider of finished games.
 
-import { api, seats, rememberSeat, el, colourName, other, formatClock, describePlayer, optionOf } from './api.js';
+import { api, seats, rememberSeat, el, colourName, other, formatClock, describePlayer, optionOf, seatColour } from './api.js';
 import { Board, parseVertex, vertexAt, zoneClass } from './board.js';
 import { replay } from './replay.js';
 
@@ -26,8 +26,9 @@ const page = {
   about: new Map(), // variant name -> one-line description
 };
 
+/** The colour this browser's seat plays now (Galice's choice may have swapped the seats). */
 function myColour() {
-  return page.seat ? page.seat.color : null;
+  return seatColour(page.seat, page.game);
 }
 
 function showMessage(text) {
@@ -135,19 +136,47 @@ function galicePlay(side, vertex) {
   }
 }
 
+/** What the Galice panel says at each stage, to the player to move and to everyone else. */
+function galiceText(game, stage, myTurn) {
+  const mover = colourName(game.to_move);
+  // the setup's stones so far: three black ones first, then two white ones
+  const placed = game.moves.filter((t) => /^[xo] /.test(t)).length;
+  const stones = placed < 3 ? `${3 - placed} black stone${placed === 2 ? '' : 's'} and then two white ones` : `${5 - placed} white stone${placed === 4 ? '' : 's'}`;
+  switch (stage) {
+    case 'setup':
+      return myTurn
+        ? `Pie setup: click either board to place ${stones} (${placed} of 5 placed). Your opponent then chooses a colour.`
+        : `Pie setup: ${mover} is placing ${stones} (${placed} of 5 placed); then ${colourName(other(game.to_move))} chooses a colour.`;
+    case 'choose':
+      return myTurn
+        ? 'The setup is done: choose the colour you will play. White moves first, with a drop only.'
+        : `The setup is done: waiting for ${mover} to choose a colour.`;
+    case 'drop':
+      return myTurn
+        ? "White's first turn: click an empty point on either board to drop a stone (no swap)."
+        : `White's first turn: waiting for ${mover} to drop a stone.`;
+    default:
+      if (!myTurn) return `Waiting for ${mover}: a swap, then a drop or none.`;
+      return page.swap
+        ? `Swap ${page.swap.slice(0, 1)}${page.swap.slice(2)} → ${page.swap.slice(1)}: click an empty point to drop a stone, or No drop.`
+        : 'Your turn: click one of your stones to swap it to its twin point on the other board, then an empty point to drop (or No drop).';
+  }
+}
+
+/** The move field's label and example for Galice's stage (the field takes the notation). */
+function galiceField(stage) {
+  const examples = { setup: 'x a1', choose: 'choose white', drop: '--- d4', swap: 'bB2 D4 or pass' };
+  $('move-form').classList.add('notation');
+  $('move-label').textContent = 'Type a turn (Galice notation)';
+  $('move-input').placeholder = examples[stage] || examples.swap;
+}
+
 function renderGalice(game, mine) {
   const stage = game.status === 'playing' ? galiceStage(game) : null;
   const myTurn = stage && game.to_move === mine;
-  const texts = {
-    setup: 'Pie setup: place three black stones, then two white stones, on either board.',
-    choose: 'The setup is done: choose the colour you will play.',
-    drop: "White's first turn: drop a stone on any empty point.",
-    swap: page.swap
-      ? `Swap ${page.swap.slice(0, 1)}${page.swap.slice(2)} → ${page.swap.slice(1)}: click an empty point to drop a stone, or no drop.`
-      : 'Your turn: click one of your stones to swap it to its twin point, then an empty point to drop (or no drop).',
-  };
   $('galice').hidden = !stage;
-  $('galice-text').textContent = stage ? (myTurn ? texts[stage] : `${texts[stage].split(':')[0]}: waiting for ${colourName(game.to_move)}.`) : '';
+  $('galice-text').textContent = stage ? galiceText(game, stage, myTurn) : '';
+  galiceField(stage);
   $('choose-black').hidden = !(myTurn && stage === 'choose');
   $('choose-white').hidden = !(myTurn && stage === 'choose');
   $('no-drop').hidden = !(myTurn && page.swap);
@@ -274,6 +303,7 @@ function pointInfo(vertex) {
 /** The result in words: `B+3.5` -> `Black wins by 3.5 points`. */
 function resultText(result) {
   if (!result) return '';
+  if (result === 'Void') return 'Game left by agreement (no result)';
   if (/^draw$/i.test(result) || result === '0') return 'Draw';
   const m = /^([BW])\+(.*)$/.exec(result);
   if (!m) return result;
@@ -341,7 +371,9 @@ function renderStatus(game, mine) {
       text = 'Two passes: mark the dead stones, then both players accept.';
       break;
     default:
-      text = `Game over: ${resultText(game.result)} (${game.result}).`;
+      text = game.result === 'Void'
+        ? 'Game over: game left by agreement (no result).'
+        : `Game over: ${resultText(game.result)} (${game.result}).`;
   }
   $('status').textContent = text;
   $('status').dataset.status = game.status;
@@ -365,6 +397,12 @@ function renderActions(game, mine) {
   $('undo').textContent = game.undo_request === mine ? 'Undo asked…' : 'Ask to undo';
   $('resign').disabled = !(playing || game.status === 'scoring');
   $('undo-answer').hidden = !(playing && game.undo_request && game.undo_request !== mine);
+  // leaving without a result, by agreement (a server without it sends no `leave_request`)
+  const leave = game.leave_request || null;
+  const inGame = !!mine && (game.status === 'playing' || game.status === 'scoring');
+  $('leave').disabled = !inGame || !!leave;
+  $('leave').textContent = leave === mine ? 'Leave asked: waiting for your opponent…' : "Leave (needs your opponent's consent)";
+  $('leave-answer').hidden = !(inGame && leave && leave !== mine);
   const scoring = game.status === 'scoring' && game.scoring;
   $('scoring').hidden = !scoring;
   if (scoring) {
@@ -478,6 +516,12 @@ function breakdown(text) {
   return sides.black && sides.white ? sides : null;
 }
 
+/** A line of the score in words, wrapping only between its terms: `2 stones`, `(komi 7.5)` and
+ * `= 2` stay whole. */
+function scoreLine(line) {
+  return line.replace(/ /g, '\u00a0').replace(/\u00a0\+\u00a0/g, '\u00a0+ ').replace(/,\u00a0/g, ', ').replace(/\u00a0\(/g, ' (');
+}
+
 function renderScore(game) {
   const score = game.score;
   const parts = [];
@@ -493,7 +537,7 @@ function renderScore(game) {
     parts.push(el('p', {}, `White adds komi ${score.komi}.`));
   } else {
     parts.push(el('p', {}, `Black ${score.totals.black} – White ${score.totals.white} + komi ${score.komi}`));
-    parts.push(el('pre', { class: 'score-text' }, score.text));
+    parts.push(el('pre', { class: 'score-text' }, score.text.split('\n').filter((l) => l).map((line) => el('span', { class: 'line' }, scoreLine(line)))));
   }
   if (game.status !== 'finished') parts.push(el('p', { class: 'if-now' }, `If the game ended now: ${resultText(score.result)}.`));
   $('score').replaceChildren(...parts);
@@ -530,10 +574,11 @@ function renderVariantPanel(game) {
         el('tr', {}, el('th', { scope: 'row' }, 'passes left'),
           el('td', {}, cap === 'off' ? '∞' : Math.max(0, Number(cap) - passes.black)),
           el('td', {}, cap === 'off' ? '∞' : Math.max(0, Number(cap) - passes.white))))),
-    el('p', { class: 'legend' },
-      el('span', { class: 'key zone-black' }, ''), ` Black's zone (rows ${game.height - rows + 1}–${game.height}) `,
-      el('span', { class: 'key border' }, ''), ' Border ',
-      el('span', { class: 'key zone-white' }, ''), ` White's zone (rows 1–${rows})`),
+    el('ul', { class: 'legend' },
+      el('li', {}, el('span', { class: 'key zone-black' }, ''), ` Black's zone (rows ${game.height - rows + 1}–${game.height})`),
+      game.height % 2 ? el('li', {}, el('span', { class: 'key border' }, ''), ` Border (row ${rows + 1})`) : '',
+      el('li', {}, el('span', { class: 'key zone-white' }, ''), ` White's zone (rows 1–${rows})`),
+      el('li', {}, el('span', { class: 'key restricted' }, ''), ' not playable now')),
     total < deployment ? el('p', { class: 'deployment' }, `Deployment: the first ${deployment} stones go in each player's own zone (${deployment - total} to go).`) : '',
   );
 }
@@ -586,6 +631,9 @@ function wire() {
   });
   $('undo-accept').addEventListener('click', () => act({ type: 'undo_answer', accept: true }));
   $('undo-decline').addEventListener('click', () => act({ type: 'undo_answer', accept: false }));
+  $('leave').addEventListener('click', () => act({ type: 'leave_request' }));
+  $('leave-accept').addEventListener('click', () => act({ type: 'leave_accept' }));
+  $('leave-decline').addEventListener('click', () => act({ type: 'leave_decline' }));
   $('score-accept').addEventListener('click', () => act({ type: 'accept_score' }));
   $('score-resume').addEventListener('click', () => act({ type: 'resume' }));
   $('replay-slider').addEventListener('input', (event) => view(Number(event.target.value)));

@@ -2,7 +2,7 @@
 // games, watch games in progress, replay finished ones, and resume "my games" (the seat tokens
 // this browser holds).
 
-import { api, seats, rememberSeat, forgetSeat, el, colourName, describeTime, describePlayer } from './api.js';
+import { api, seats, rememberSeat, forgetSeat, el, colourName, describeTime, describePlayer, seatColour } from './api.js';
 
 const $ = (selector) => document.getElementById(selector);
 /** How many of "my games" the lobby looks up. */
@@ -112,7 +112,7 @@ function gameItem(game, action) {
     el('span', { class: 'spec' }, game.spec),
     el('span', { class: 'who' }, players),
     el('span', { class: 'time' }, describeTime(game.time_control)),
-    game.result ? el('span', { class: 'result' }, game.result) : null,
+    game.result ? el('span', { class: 'result' }, game.result === 'Void' ? 'left by agreement, no result' : game.result) : null,
     mine ? el('span', { class: 'badge' }, `you: ${colourName(mine.color)}`) : null);
 }
 
@@ -135,17 +135,20 @@ async function fillMine() {
   const items = await Promise.all(held.map(async ([id, seat]) => {
     let state = '';
     let turn = false;
+    let colour = seat.color;
     try {
       const game = await api(`/api/games/${id}`);
-      turn = game.status === 'playing' && game.to_move === seat.color;
-      state = game.status === 'finished' ? `finished ${game.result}` : turn ? 'your turn' : game.status;
+      colour = seatColour(seat, game);
+      turn = game.status === 'playing' && game.to_move === colour;
+      const result = game.result === 'Void' ? 'by agreement, no result' : game.result;
+      state = game.status === 'finished' ? `finished ${result}` : turn ? 'your turn' : game.status;
     } catch (error) {
       state = error.status === 404 ? 'gone' : 'unreachable';
     }
     return el('li', { class: `game${turn ? ' your-turn' : ''}`, 'data-id': id },
       el('a', { href: `/game/${id}`, class: 'go' }, 'Resume'),
       el('span', { class: 'spec' }, seat.spec || ''),
-      el('span', { class: 'who' }, `you: ${colourName(seat.color)}`),
+      el('span', { class: 'who' }, `you: ${colourName(colour)}`),
       el('span', { class: 'state' }, state),
       el('button', { type: 'button', class: 'linkish', 'aria-label': `Forget game ${id}`, onclick: () => {
         forgetSeat(id);

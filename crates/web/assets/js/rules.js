@@ -1,7 +1,8 @@
 // The rules pages' diagrams: each `<figure class="diagram">` holds a text diagram in a `<pre>`
 // (rows from the top: `.` empty, `X`/`O` stones, `K`/`k` kings), drawn as a board with the same
-// code as the game page. Attributes: `data-last` (a vertex), `data-shade` (`A1:restricted ...`),
-// `data-zones` (Borderline's zones). Without JavaScript the text diagram stays readable.
+// code as the game page. Attributes: `data-last` (a vertex), `data-shade` (`A1:restricted ...`,
+// added to any zone shade), `data-marks` (`C6:besieged ...`), `data-zones` (Borderline's zones).
+// Without JavaScript the text diagram stays readable.
 
 import { Board, vertexAt, zoneClass } from './board.js';
 
@@ -16,12 +17,17 @@ for (const figure of document.querySelectorAll('figure.diagram')) {
   }
   for (const item of (figure.dataset.shade || '').split(/\s+/).filter(Boolean)) {
     const [vertex, cls] = item.split(':');
-    shade.set(vertex, cls);
+    shade.set(vertex, shade.has(vertex) ? `${shade.get(vertex)} ${cls}` : cls);
+  }
+  const marks = new Map();
+  for (const item of (figure.dataset.marks || '').split(/\s+/).filter(Boolean)) {
+    const [vertex, cls] = item.split(':');
+    marks.set(vertex, cls);
   }
   const box = document.createElement('div');
   box.className = 'board-box';
   const caption = figure.querySelector('figcaption');
   const board = new Board(box, { width, height, label: caption ? caption.textContent : 'diagram' });
-  board.draw({ rows, shade, last: figure.dataset.last || null });
+  board.draw({ rows, shade, marks, last: figure.dataset.last || null });
   pre.replaceWith(box);
 }

@@ -298,6 +298,46 @@ impl Browser {
         std::fs::write(dir.join(format!("{name}.png")), png).expect("the screenshot is written");
     }
 
+    /// Scrolls the page (only as far as needed) until the element a CSS selector finds is in
+    /// view, as a player would before looking at it.
+    pub async fn scroll_to(&self, css: &str) {
+        self.js(
+            "document.querySelector(arguments[0]).scrollIntoView({ block: 'nearest', inline: 'nearest' })",
+            vec![json!(css)],
+        )
+        .await;
+    }
+
+    /// Saves a PNG screenshot of one element as `target/screenshots/NAME.png`.
+    pub async fn screenshot_of(&self, name: &str, css: &str) {
+        let element =
+            self.client.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("finding {css}: {e}"));
+        let png = element.screenshot().await.expect("an element screenshot");
+        let dir = screenshot_dir();
+        std::fs::create_dir_all(&dir).expect("the screenshot directory");
+        std::fs::write(dir.join(format!("{name}.png")), png).expect("the screenshot is written");
+    }
+
+    /// Whether the element a CSS selector finds is wholly inside the window as the page is
+    /// scrolled now (and shown), give or take a pixel's fraction.
+    pub async fn in_view(&self, css: &str) -> bool {
+        let script = "const e = document.querySelector(arguments[0]); if (!e || e.offsetParent === null) return false; \
+                      const r = e.getBoundingClientRect(); \
+                      return r.top >= -1 && r.left >= -1 && r.bottom <= window.innerHeight + 1 && r.right <= window.innerWidth + 1";
+        let inside = self.js(script, vec![json!(css)]).await.as_bool().unwrap_or(false);
+        if !inside {
+            let rect = self
+                .js(
+                    "const e = document.querySelector(arguments[0]); \
+                     return [e && JSON.stringify(e.getBoundingClientRect()), window.innerWidth, window.innerHeight, window.scrollY]",
+                    vec![json!(css)],
+                )
+                .await;
+            eprintln!("{css} is not wholly in view: [rect, window width, height, scrollY] = {rect}");
+        }
+        inside
+    }
+
     /// Ends the session (and its Chromium).
     pub async fn close(self) {
         let _ = self.client.close().await;
