@@ -19,6 +19,11 @@ impl PointSet {
     }
 
     #[inline(always)]
+    pub(crate) fn contains(&self, p: Point) -> bool {
+        self.0[p.index() / 64] & 1 << (p.index() % 64) != 0
+    }
+
+    #[inline(always)]
     pub(crate) fn remove(&mut self, p: Point) {
         self.0[p.index() / 64] &= !(1 << (p.index() % 64));
     }

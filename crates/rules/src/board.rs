@@ -583,6 +583,109 @@ impl Board {
         removed
     }
 
+    /// Takes the piece on `p` off the board without any capture (Galice's swaps move stones from
+    /// board to board): its neighbours get the point back as a liberty and its chain re-forms
+    /// without it, in pieces if the stone held them together.
+    pub(crate) fn lift(&mut self, p: Point) {
+        self.owns(p);
+        let cell = self.cell(p);
+        assert!(cell != EMPTY && cell != BORDER, "lift from an empty point");
+        let mut head = self.head(p);
+        if self.slot(head).size == 1 {
+            self.remove_chain(head);
+            return;
+        }
+        if count_of(self.slot(p).neighbour_counts, cell & 3) >= 2 {
+            // the stone may hold its chain together: the chains through its friendly neighbours
+            // are re-formed from their stones, then its enemy neighbours get the point back
+            self.take(p);
+            let mut seen = PointSet::default();
+            for n in self.geometry.neighbours(p) {
+                if self.cell(n) & 3 == cell & 3 && !seen.contains(n) {
+                    self.reform_chain(n, &mut seen);
+                }
+            }
+            for n in self.geometry.neighbours(p) {
+                let other = self.cell(n) & 3;
+                if other != EMPTY && other != BORDER && other != cell & 3 {
+                    self.add_liberty(self.head(n), p);
+                }
+            }
+            return;
+        }
+        // a stone with one friendly neighbour is a leaf of its chain: unlink it from the ring
+        let mut before = p;
+        while self.slot(before).next != p.0 {
+            before = Point(self.slot(before).next);
+        }
+        let after = self.slot(p).next;
+        self.slot_mut(before).next = after;
+        if head == p {
+            // the chain's bookkeeping moves to the next stone, which becomes every stone's head
+            let old = *self.slot(p);
+            head = Point(after);
+            let new = self.slot_mut(head);
+            (new.size, new.kings, new.libs, new.lib_sum, new.lib_sum_sq) =
+                (old.size, old.kings, old.libs, old.lib_sum, old.lib_sum_sq);
+            let mut s = head;
+            loop {
+                self.slot_mut(s).head = head.0;
+                s = Point(self.slot(s).next);
+                if s == head {
+                    break;
+                }
+            }
+        }
+        let chain = self.slot_mut(head);
+        chain.size -= 1;
+        chain.kings -= (cell & KING != 0) as u16;
+        for n in self.geometry.neighbours(p) {
+            if self.cell(n) == EMPTY {
+                self.remove_liberty(head, n);
+            }
+        }
+        self.take(p);
+        for n in self.geometry.neighbours(p) {
+            let other = self.cell(n);
+            if other != EMPTY && other != BORDER {
+                self.add_liberty(self.head(n), p);
+            }
+        }
+    }
+
+    /// Re-forms the chain through the stone `start` from its stones, marking them in `seen`: a
+    /// breadth-first walk whose queue is the chain's new ring itself, recounting the head's size,
+    /// kings and pseudo-liberties on the way.
+    fn reform_chain(&mut self, start: Point, seen: &mut PointSet) {
+        let color = self.cell(start) & 3;
+        let head = self.slot_mut(start);
+        (head.next, head.size, head.kings, head.libs, head.lib_sum, head.lib_sum_sq) = (start.0, 0, 0, 0, 0, 0);
+        seen.insert(start);
+        let (mut current, mut last) = (start, start);
+        loop {
+            let king = self.cell(current) & KING != 0;
+            let chain = self.slot_mut(start);
+            chain.size += 1;
+            chain.kings += king as u16;
+            self.slot_mut(current).head = start.0;
+            for n in self.geometry.neighbours(current) {
+                let other = self.cell(n);
+                if other == EMPTY {
+                    self.add_liberty(start, n);
+                } else if other & 3 == color && !seen.contains(n) {
+                    seen.insert(n);
+                    self.slot_mut(last).next = n.0;
+                    self.slot_mut(n).next = start.0;
+                    last = n;
+                }
+            }
+            current = Point(self.slot(current).next);
+            if current == start {
+                break;
+            }
+        }
+    }
+
     /// Empties one point (its chain's bookkeeping is the caller's business).
     fn take(&mut self, p: Point) {
         let cell = self.cell(p);
@@ -909,5 +1012,84 @@ impl std::fmt::Display for Board {
     /// The board as a diagram with GTP coordinates, row numbers on both sides.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.diagram(None))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Asserts that every incremental structure of `board` (chains, pseudo-liberties, neighbour
+    /// counts, empty list, bitboards, hash) equals the one of the same pieces put down afresh.
+    fn assert_as_rebuilt(board: &Board) {
+        let mut fresh = Board::new(board.geometry);
+        for p in board.geometry.points() {
+            if board.cell(p) != EMPTY {
+                fresh.put(p, board.cell(p));
+            }
+        }
+        assert_eq!(board.hash, board.recomputed_hash());
+        assert_eq!(board.hash, fresh.hash);
+        assert_eq!(board.stones, fresh.stones);
+        assert_eq!(board.color_sets, fresh.color_sets);
+        assert_eq!(board.king_set, fresh.king_set);
+        let mut empties = board.empties.clone();
+        empties.sort_unstable();
+        let mut fresh_empties = fresh.empties.clone();
+        fresh_empties.sort_unstable();
+        assert_eq!(empties, fresh_empties);
+        for (i, &e) in board.empties.iter().enumerate() {
+            assert_eq!(board.slot(e).empty_index as usize, i);
+        }
+        for p in board.geometry.points() {
+            assert_eq!(board.cell(p), fresh.cell(p));
+            assert_eq!(board.slot(p).neighbour_counts, fresh.slot(p).neighbour_counts, "counts at {p:?}");
+            if board.cell(p) == EMPTY {
+                continue;
+            }
+            let (mine, theirs) = (board.slot(board.head(p)), fresh.slot(fresh.head(p)));
+            let chain = |s: &Slot| (s.size, s.kings, s.libs, s.lib_sum, s.lib_sum_sq);
+            assert_eq!(chain(mine), chain(theirs), "chain of {p:?}");
+            assert_eq!(board.chain_stones(p).count(), mine.size as usize, "ring of {p:?}");
+            assert!(board.chain_stones(p).all(|q| board.head(q) == board.head(p)));
+        }
+    }
+
+    proptest! {
+        /// Lifting stones (Galice's swaps) leaves the board exactly as if the remaining pieces had
+        /// been put down from scratch, whether the stone was alone, a leaf of its chain, or held
+        /// it together.
+        #[test]
+        fn lifting_a_stone_leaves_the_board_as_rebuilt(
+            side in 2u32..8,
+            placements in proptest::collection::vec((any::<u16>(), any::<bool>(), any::<bool>()), 1..80),
+            lifts in proptest::collection::vec(any::<u16>(), 1..12),
+        ) {
+            let geometry = Geometry::square(side).unwrap();
+            let mut board = Board::new(geometry);
+            for (pick, white, king) in placements {
+                let empties = board.empties();
+                let p = empties[pick as usize % empties.len()];
+                let color = if white { Color::White } else { Color::Black };
+                board.place_piece(p, Piece { color, king });
+                if board.empties().is_empty() {
+                    break;
+                }
+            }
+            for pick in lifts {
+                let stones: Vec<Point> = geometry.points().filter(|&p| board.cell(p) != EMPTY).collect();
+                if stones.is_empty() {
+                    break;
+                }
+                let lifted = stones[pick as usize % stones.len()];
+                let before: Vec<u8> = geometry.points().map(|p| board.cell(p)).collect();
+                board.lift(lifted);
+                for (p, cell) in geometry.points().zip(before) {
+                    assert_eq!(board.cell(p), if p == lifted { EMPTY } else { cell });
+                }
+                assert_as_rebuilt(&board);
+            }
+        }
     }
 }
