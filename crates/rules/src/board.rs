@@ -659,7 +659,8 @@ impl Board {
     fn reform_chain(&mut self, start: Point, seen: &mut PointSet) {
         let color = self.cell(start) & 3;
         let head = self.slot_mut(start);
-        (head.next, head.size, head.kings, head.libs, head.lib_sum, head.lib_sum_sq) = (start.0, 0, 0, 0, 0, 0);
+        (head.next, head.size, head.kings, head.libs, head.lib_sum, head.lib_sum_sq) =
+            (start.0, 0, 0, 0, 0, 0);
         seen.insert(start);
         let (mut current, mut last) = (start, start);
         loop {
