@@ -14,15 +14,17 @@ use axum::routing::{get, post};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::broadcast::{self, error::RecvError, error::TryRecvError};
 use variago_rules::spec::VARIANTS;
 
 use crate::error::ApiError;
-use crate::hub::{Hub, Message, Subscription};
+use crate::hub::{Broadcast, Hub, Message, Subscription};
 use crate::table::{Action, NewGame};
 
 /// The largest request body accepted: a creation or an action is well under a kilobyte.
 pub const BODY_LIMIT: usize = 16 * 1024;
+/// Each WebSocket's read buffer.
+const SOCKET_READ_BUFFER: usize = 4 * 1024;
 /// The most games a list returns.
 const LIST_LIMIT: i64 = 200;
 
@@ -72,7 +74,28 @@ fn api_routes(hub: Arc<Hub>) -> Router {
             ApiError { status: StatusCode::METHOD_NOT_ALLOWED, message: "method not allowed here".into() }
         })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::map_response(json_errors))
         .with_state(hub)
+}
+
+/// Turns the failures axum answers by itself in plain text (a path or query it cannot decode,
+/// such as `/api/games/%ff`) into the API's JSON errors, with the same status and words.
+async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if json || !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let bytes = axum::body::to_bytes(response.into_body(), BODY_LIMIT).await.unwrap_or_default();
+    let text = String::from_utf8_lossy(&bytes);
+    let message = match text.trim() {
+        "" => status.canonical_reason().unwrap_or("error").to_string(),
+        text => text.to_string(),
+    };
+    ApiError { status, message }.into_response()
 }
 
 async fn variants() -> Json<serde_json::Value> {
@@ -218,6 +241,10 @@ async fn socket(
     }
     Ok(upgrade
         .max_message_size(BODY_LIMIT)
+        // the read buffer is allocated per socket and zeroed before every read: 4 KiB (a
+        // message of up to 16 KiB still arrives, over several reads) instead of 128 KiB keeps an
+        // idle socket small and a read cheap
+        .read_buffer_size(SOCKET_READ_BUFFER)
         .on_upgrade(move |socket| run_socket(hub, id, token, subscription, socket)))
 }
 
@@ -232,8 +259,43 @@ struct SocketAction {
     action: Action,
 }
 
-async fn send(socket: &mut futures_util::stream::SplitSink<WebSocket, ws::Message>, text: String) -> bool {
+type Out = futures_util::stream::SplitSink<WebSocket, ws::Message>;
+
+async fn send(socket: &mut Out, text: String) -> bool {
     socket.send(ws::Message::Text(text.into())).await.is_ok()
+}
+
+/// Sends a live event (`first`, if any) and every other one already waiting in the channel with
+/// one flush, one write to the network, for them and for what was `fed` before (an
+/// acknowledgement goes out with the event it acknowledges); false once the socket is gone.
+/// `Err` when the channel lagged or closed.
+async fn relay(
+    socket: &mut Out,
+    first: Option<Arc<Broadcast>>,
+    rx: &mut broadcast::Receiver<Arc<Broadcast>>,
+    last: &mut u64,
+    mut fed: bool,
+) -> Result<bool, RecvError> {
+    let mut next = first;
+    loop {
+        let Some(broadcast) = next.take() else {
+            next = match rx.try_recv() {
+                Ok(broadcast) => Some(broadcast),
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Lagged(n)) => return Err(RecvError::Lagged(n)),
+                Err(TryRecvError::Closed) => return Err(RecvError::Closed),
+            };
+            continue;
+        };
+        if broadcast.seq > *last {
+            *last = broadcast.seq;
+            if socket.feed(ws::Message::Text(broadcast.text.clone())).await.is_err() {
+                return Ok(false);
+            }
+            fed = true;
+        }
+    }
+    Ok(!fed || socket.flush().await.is_ok())
 }
 
 /// Sends the catch-up, then relays live events and answers actions until either side closes.
@@ -264,22 +326,26 @@ async fn run_socket(
         let lagged = loop {
             tokio::select! {
                 received = rx.recv() => match received {
-                    Ok(broadcast) => {
-                        if broadcast.seq > last {
-                            last = broadcast.seq;
-                            if !send(&mut out, broadcast.text.clone()).await {
-                                return;
-                            }
-                        }
-                    }
+                    Ok(broadcast) => match relay(&mut out, Some(broadcast), &mut rx, &mut last, false).await {
+                        Ok(true) => {}
+                        Ok(false) => return,
+                        Err(RecvError::Lagged(_)) => break true,
+                        Err(RecvError::Closed) => break false,
+                    },
                     Err(RecvError::Lagged(_)) => break true,
                     Err(RecvError::Closed) => break false,
                 },
                 message = incoming.next() => match message {
                     Some(Ok(ws::Message::Text(text))) => {
                         let reply = answer(&hub, &id, token.as_deref(), text.as_str()).await;
-                        if !send(&mut out, reply).await {
+                        if out.feed(ws::Message::Text(reply.into())).await.is_err() {
                             return;
+                        }
+                        match relay(&mut out, None, &mut rx, &mut last, true).await {
+                            Ok(true) => {}
+                            Ok(false) => return,
+                            Err(RecvError::Lagged(_)) => break true,
+                            Err(RecvError::Closed) => break false,
                         }
                     }
                     Some(Ok(ws::Message::Close(_))) | None | Some(Err(_)) => return,

@@ -6,14 +6,16 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use axum::extract::ws::Utf8Bytes;
 use serde::Serialize;
 use sqlx::postgres::PgListener;
-use tokio::sync::{Semaphore, broadcast};
+use tokio::sync::{Semaphore, broadcast, watch};
 use variago_rules::Color;
 use variago_search::Level;
 
 use crate::dead;
 use crate::error::ApiError;
+use crate::position::Position;
 use crate::seat;
 use crate::store::{EventRow, Store};
 use crate::table::{Action, Event, GameView, NewGame, Phase, Side, Stored, Summary, Table};
@@ -27,8 +29,8 @@ const CHANNEL: usize = 256;
 pub struct Broadcast {
     /// The event's sequence number.
     pub seq: u64,
-    /// The WebSocket message (JSON).
-    pub text: String,
+    /// The WebSocket message (JSON), shared by every listener without copies.
+    pub text: Utf8Bytes,
 }
 
 /// The background work scheduled for a game, so that a task is not started twice for the same
@@ -37,9 +39,13 @@ pub struct Broadcast {
 struct Scheduled {
     /// The table version the AI (move, answer or proposal) works on.
     ai: Option<u64>,
-    /// The table version the flag timer watches.
-    timer: Option<u64>,
+    /// Whether the game's flag timer task runs (one per game, while a clock runs).
+    timer: bool,
 }
+
+/// The running clock's deadline the flag timer watches: the player to move and when their flag
+/// falls (ms since the epoch).
+type Deadline = Option<(Color, i64)>;
 
 /// A game in memory.
 #[derive(Debug)]
@@ -49,6 +55,8 @@ pub struct Live {
     /// Every committed event goes here after the database.
     pub tx: broadcast::Sender<Arc<Broadcast>>,
     scheduled: Mutex<Scheduled>,
+    /// The deadline the flag timer sleeps towards; changed (under `scheduled`) by every event.
+    deadline: watch::Sender<Deadline>,
 }
 
 /// The answer to a creation.
@@ -106,6 +114,16 @@ fn storage(error: sqlx::Error) -> ApiError {
     ApiError::internal("storage", error)
 }
 
+/// The answer to a failed write. When another server process sharing the database wrote this
+/// event number first, the game in memory is stale: the caller catches it up and may retry.
+fn failed_append(error: sqlx::Error) -> ApiError {
+    if matches!(&error, sqlx::Error::Database(e) if e.is_unique_violation()) {
+        ApiError::conflict("the game moved on in another server process: read it again and retry")
+    } else {
+        storage(error)
+    }
+}
+
 /// Locks a std mutex, ignoring poisoning: the data it guards (maps, version numbers) stays
 /// consistent whatever panicked.
 fn locked<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -160,9 +178,10 @@ impl Hub {
             let Ok(seq) = seq.parse::<u64>() else { continue };
             let Some(live) = locked(&self.games).get(id).cloned() else { continue };
             let mut table = live.table.lock().await;
-            if seq > table.seq() {
-                let result = self.refresh(&live, &mut table).await;
-                self.log(result);
+            if seq > table.seq()
+                && let Err(e) = self.refresh(&live, &mut table).await
+            {
+                eprintln!("variago serve: catching up game {id}: {e}");
             }
         }
     }
@@ -210,23 +229,40 @@ impl Hub {
     pub async fn join(self: &Arc<Self>, id: &str, invite: Option<&str>) -> Result<Joined, ApiError> {
         let live = self.live(id).await?;
         let mut table = live.table.lock().await;
-        self.refresh(&live, &mut table).await?;
-        let color = table.join_seat(invite)?;
         let token = seat::new_token();
-        let now = now_ms();
-        self.commit(
-            &live,
-            &mut table,
-            Event::Joined { color: color.into() },
-            now,
-            Some((color, token.clone())),
-        )
-        .await?;
-        Ok(Joined { color: color.into(), token, game: table.view(now) })
+        let (color, game) = match self.join_once(&live, &mut table, invite, &token).await {
+            Ok(done) => done,
+            Err(e) => {
+                if !self.catch_up(&live, &mut table, &e).await? {
+                    return Err(e);
+                }
+                self.join_once(&live, &mut table, invite, &token).await?
+            }
+        };
+        Ok(Joined { color: color.into(), token, game })
+    }
+
+    async fn join_once(
+        self: &Arc<Self>,
+        live: &Arc<Live>,
+        table: &mut Table,
+        invite: Option<&str>,
+        token: &str,
+    ) -> Result<(Color, GameView), ApiError> {
+        let color = table.join_seat(invite)?;
+        let event = Event::Joined { color: color.into() };
+        let game = self.commit(live, table, event, now_ms(), Some((color, token.to_string()))).await?;
+        Ok((color, game))
     }
 
     /// A seat's action, by its token: the event's sequence number, and the game after it when
     /// `view` is asked for (the socket's acknowledgement does without: the broadcast carries it).
+    ///
+    /// The action is judged on the game in memory, without asking the database first: when
+    /// another server process sharing the database has moved the game on, either the action is
+    /// refused on the stale game or its event number is already taken (the primary key refuses
+    /// the write). In both cases the game is caught up from the database and the action judged
+    /// once more; a write that succeeds proves the game in memory was current.
     pub async fn act(
         self: &Arc<Self>,
         id: &str,
@@ -236,21 +272,53 @@ impl Hub {
     ) -> Result<(u64, Option<GameView>), ApiError> {
         let live = self.live(id).await?;
         let mut table = live.table.lock().await;
-        self.refresh(&live, &mut table).await?;
+        let game = match self.act_once(&live, &mut table, token, action.clone()).await {
+            Ok(game) => game,
+            Err(e) => {
+                if !self.catch_up(&live, &mut table, &e).await? {
+                    return Err(e);
+                }
+                self.act_once(&live, &mut table, token, action).await?
+            }
+        };
+        Ok((table.seq(), view.then_some(game)))
+    }
+
+    async fn act_once(
+        self: &Arc<Self>,
+        live: &Arc<Live>,
+        table: &mut Table,
+        token: &str,
+        action: Action,
+    ) -> Result<GameView, ApiError> {
         let color = table
             .seat_of(token)
             .ok_or_else(|| ApiError::forbidden("this token holds no seat in this game"))?;
-        self.act_as(&live, &mut table, color, action).await?;
-        Ok((table.seq(), view.then(|| table.view(now_ms()))))
+        self.act_as(live, table, color, action).await
+    }
+
+    /// After a refusal: whether the game in memory was stale and has been caught up (so the
+    /// request is worth judging again). Failures of the server itself are not retried.
+    async fn catch_up(
+        self: &Arc<Self>,
+        live: &Arc<Live>,
+        table: &mut Table,
+        error: &ApiError,
+    ) -> Result<bool, ApiError> {
+        if !error.status.is_client_error() {
+            return Ok(false);
+        }
+        self.refresh(live, table).await
     }
 
     /// Catches up with events another server process sharing the database committed: the game
-    /// is reloaded and the new events go to this process's listeners. Run before every action (one
-    /// cheap query) and when PostgreSQL announces another process's event ([`Hub::follow`]).
-    async fn refresh(self: &Arc<Self>, live: &Arc<Live>, table: &mut Table) -> Result<(), ApiError> {
+    /// is reloaded and the new events go to this process's listeners; true if there were any.
+    /// Run when a request is refused or its write collides ([`Hub::act`]), and when PostgreSQL
+    /// announces another process's event ([`Hub::follow`]).
+    async fn refresh(self: &Arc<Self>, live: &Arc<Live>, table: &mut Table) -> Result<bool, ApiError> {
         let known = table.seq();
         if self.store.last_seq(&table.id).await.map_err(storage)? <= known {
-            return Ok(());
+            return Ok(false);
         }
         let (row, events) =
             self.store.load(&table.id).await.map_err(storage)?.ok_or_else(|| {
@@ -258,18 +326,18 @@ impl Hub {
             })?;
         *table = Table::restore(row, events, None).map_err(|e| ApiError::internal("reloading a game", e))?;
         self.settled(live, table, known, now_ms());
-        Ok(())
+        Ok(true)
     }
 
     /// A seat's action once the seat is known (a person's token, or the AI): a fallen flag is
-    /// recorded first, and then the action is refused.
+    /// recorded first, and then the action is refused. Returns the game after the action.
     async fn act_as(
         self: &Arc<Self>,
         live: &Arc<Live>,
         table: &mut Table,
         color: Color,
         action: Action,
-    ) -> Result<(), ApiError> {
+    ) -> Result<GameView, ApiError> {
         let now = now_ms();
         if let Some(flagged) = table.flag_fallen(now) {
             self.commit(live, table, Event::TimedOut { color: flagged.into() }, now, None).await?;
@@ -280,7 +348,8 @@ impl Hub {
     }
 
     /// Commits an event: applied to a copy of the game, written to the database, and only then
-    /// made the game's state and broadcast. A failed write changes nothing.
+    /// made the game's state and broadcast. A failed write changes nothing. Returns the game
+    /// after the event.
     async fn commit(
         self: &Arc<Self>,
         live: &Arc<Live>,
@@ -288,7 +357,7 @@ impl Hub {
         event: Event,
         at_ms: i64,
         seat: Option<(Color, String)>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<GameView, ApiError> {
         let mut next = table.clone();
         if let Some((color, token)) = seat {
             *next.tokens.get_mut(color) = Some(token);
@@ -298,48 +367,62 @@ impl Hub {
         let seq = next.seq();
         let row = EventRow { seq: seq as i64, at_ms, body };
         if let Err(error) = self.store.append(&next.row(), &row).await {
-            return Err(self.failed_append(&table.id, error));
+            return Err(failed_append(error));
         }
         *table = next;
-        self.settled(live, table, seq - 1, at_ms);
-        Ok(())
+        Ok(self.settled(live, table, seq - 1, at_ms))
     }
 
     /// After new events (committed here, or found in the database): each goes to the game's
     /// listeners with the game as it now stands, then what the game waits for is started.
-    fn settled(self: &Arc<Self>, live: &Arc<Live>, table: &Table, known: u64, now: i64) {
+    /// Returns the game as it now stands.
+    fn settled(self: &Arc<Self>, live: &Arc<Live>, table: &Table, known: u64, now: i64) -> GameView {
         let view = table.view(now);
         for stored in table.events.iter().skip(known as usize) {
             let text = Message::Event { stored, game: Some(&view) }.to_json();
             // nobody listening is fine
-            let _ = live.tx.send(Arc::new(Broadcast { seq: stored.seq, text }));
+            let _ = live.tx.send(Arc::new(Broadcast { seq: stored.seq, text: text.into() }));
         }
         self.followups(live, table);
+        view
     }
 
-    /// The answer to a failed write. When another server process sharing the database wrote
-    /// this event number first, the copy in memory is stale: it is dropped (the next request
-    /// loads the game afresh) and the client is asked to retry.
-    fn failed_append(&self, id: &str, error: sqlx::Error) -> ApiError {
-        let conflict = matches!(&error, sqlx::Error::Database(e) if e.is_unique_violation());
-        if !conflict {
-            return storage(error);
+    /// The end of a background action (the AI's, a timer's): a refusal is logged, and if the
+    /// game moved on in another server process it is caught up.
+    async fn background(
+        self: &Arc<Self>,
+        live: &Arc<Live>,
+        table: &mut Table,
+        result: Result<GameView, ApiError>,
+    ) {
+        let Err(e) = result else { return };
+        eprintln!("variago serve: background action refused: {e}");
+        if let Err(e) = self.catch_up(live, table, &e).await {
+            eprintln!("variago serve: catching up game {}: {e}", table.id);
         }
-        locked(&self.games).remove(id);
-        ApiError::conflict("the game moved on in another server process: read it again and retry")
     }
 
     /// Starts what the game now waits for: the flag timer of the player to move, the AI's move or
     /// answer, the dead-stone proposal.
     fn followups(self: &Arc<Self>, live: &Arc<Live>, table: &Table) {
         let version = table.version;
-        if let Some((color, deadline)) = table.deadline()
-            && locked(&live.scheduled).timer.replace(version) != Some(version)
         {
-            tokio::spawn(self.clone().flag_timer(live.clone(), version, color, deadline));
+            let deadline = table.deadline();
+            let mut scheduled = locked(&live.scheduled);
+            live.deadline.send_if_modified(|old| std::mem::replace(old, deadline) != deadline);
+            if deadline.is_some() && !scheduled.timer {
+                scheduled.timer = true;
+                tokio::spawn(self.clone().flag_timer(live.clone()));
+            }
         }
         let ai = table.ai_color();
         let action = match (table.phase, ai) {
+            // the AI consents to leaving without a result, in play and in the dead-stone phase
+            (Phase::Playing | Phase::Scoring, Some((ai, _)))
+                if table.leave_request.is_some_and(|asker| asker != ai) =>
+            {
+                Some((ai, Action::LeaveAccept))
+            }
             (Phase::Playing, Some((ai, level))) => match table.undo_request {
                 Some(asker) if asker != ai => Some((ai, Action::UndoAnswer { accept: true })),
                 None if table.position.to_move() == ai => {
@@ -375,7 +458,8 @@ impl Hub {
             tokio::spawn(async move {
                 let mut table = live.table.lock().await;
                 if table.seq() == seq {
-                    hub.log(hub.act_as(&live, &mut table, ai, action).await);
+                    let result = hub.act_as(&live, &mut table, ai, action).await;
+                    hub.background(&live, &mut table, result).await;
                 }
             });
         }
@@ -386,22 +470,38 @@ impl Hub {
         locked(&live.scheduled).ai.replace(version) != Some(version)
     }
 
-    fn log(&self, result: Result<(), ApiError>) {
-        if let Err(e) = result {
-            eprintln!("variago serve: background action refused: {e}");
-        }
-    }
-
-    /// Ends the game on time if the player to move is still thinking at the deadline.
-    async fn flag_timer(self: Arc<Self>, live: Arc<Live>, version: u64, color: Color, deadline: i64) {
-        let wait = deadline.saturating_sub(now_ms()).max(0) as u64 + 1;
-        tokio::time::sleep(Duration::from_millis(wait)).await;
-        let mut table = live.table.lock().await;
-        let now = now_ms();
-        if table.version == version && table.flag_fallen(now) == Some(color) {
-            let result =
-                self.commit(&live, &mut table, Event::TimedOut { color: color.into() }, now, None).await;
-            self.log(result);
+    /// The game's flag timer: sleeps until the running clock's deadline and ends the game on
+    /// time if the player to move is still thinking then. Every event that moves the deadline
+    /// wakes it to sleep towards the new one, so a game has one timer task however many moves
+    /// are played; it ends when no clock runs (the dead-stone phase, the end).
+    async fn flag_timer(self: Arc<Self>, live: Arc<Live>) {
+        let mut deadlines = live.deadline.subscribe();
+        loop {
+            let Some((color, deadline)) = *deadlines.borrow_and_update() else {
+                let mut scheduled = locked(&live.scheduled);
+                if live.deadline.borrow().is_none() {
+                    scheduled.timer = false;
+                    return;
+                }
+                continue;
+            };
+            let wait = Duration::from_millis(deadline.saturating_sub(now_ms()).max(0) as u64 + 1);
+            tokio::select! {
+                changed = deadlines.changed() => {
+                    if changed.is_err() {
+                        return;
+                    }
+                }
+                () = tokio::time::sleep(wait) => {
+                    let mut table = live.table.lock().await;
+                    let now = now_ms();
+                    if table.flag_fallen(now) == Some(color) {
+                        let event = Event::TimedOut { color: color.into() };
+                        let result = self.commit(&live, &mut table, event, now, None).await;
+                        self.background(&live, &mut table, result).await;
+                    }
+                }
+            }
         }
     }
 
@@ -423,15 +523,39 @@ impl Hub {
             settings.time = Some(settings.time.map_or(share, |t| t.min(share)));
         }
         async move {
-            let Some(mv) = self.on_worker(move || position.best_move(settings)).await.flatten() else {
-                return;
+            let action = match self.search(&position, settings).await {
+                Some(mv) => Action::Move { mv },
+                None => Action::Resign,
             };
             let mut table = live.table.lock().await;
             if table.version == version {
-                let result = self.act_as(&live, &mut table, ai, Action::Move { mv }).await;
-                self.log(result);
+                let result = self.act_as(&live, &mut table, ai, action).await;
+                self.background(&live, &mut table, result).await;
             }
         }
+    }
+
+    /// The AI's move in a position. A search that panics (a bug in the engine; logged by
+    /// [`Hub::on_worker`]) or finds nothing is tried once more with another seed, then a legal
+    /// move is picked without searching, so that a game never waits forever for the AI; `None`
+    /// (the AI then resigns) only if even listing the legal moves fails.
+    async fn search(&self, position: &Position, settings: variago_search::Settings) -> Option<String> {
+        for attempt in 0..2u64 {
+            let (position, mut settings) = (position.clone(), settings.clone());
+            settings.seed = settings.seed.wrapping_add(attempt.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            if let Some(Some(mv)) = self.on_worker(move || position.best_move(settings)).await {
+                return Some(mv);
+            }
+            eprintln!("variago serve: the AI's search failed (attempt {}); trying again", attempt + 1);
+        }
+        let (position, seed) = (position.clone(), settings.seed);
+        let fallback = self.on_worker(move || {
+            let legal = position.judged_moves().0;
+            legal.get(seed as usize % legal.len().max(1)).cloned()
+        });
+        let mv = fallback.await.flatten();
+        eprintln!("variago serve: the AI plays {mv:?} without searching");
+        mv
     }
 
     /// The dead-stone proposal, from playouts on a blocking thread.
@@ -441,23 +565,25 @@ impl Hub {
         let (to_move, position) = (table.position.to_move(), table.position.clone());
         async move {
             let Some((spec, board)) = single else { return };
-            let Some(points) = self.on_worker(move || dead::propose(&spec, &board, to_move, version)).await
-            else {
-                return;
-            };
+            // a failed proposal (logged) proposes nothing dead: the players mark by hand
+            let points = self
+                .on_worker(move || dead::propose(&spec, &board, to_move, version))
+                .await
+                .unwrap_or_default();
             let mut table = live.table.lock().await;
             if table.version == version && table.scoring.as_ref().is_some_and(|s| s.proposal.is_none()) {
                 let dead = position.vertices(&points);
                 let result =
                     self.commit(&live, &mut table, Event::DeadProposed { dead }, now_ms(), None).await;
-                self.log(result);
+                self.background(&live, &mut table, result).await;
             }
         }
     }
 
     /// Runs CPU work on a blocking thread once one of the AI's slots is free, so that searches
     /// never hold up the async runtime and at most `ai_threads` run at once. A panic in the work
-    /// (a bug in the engine) is logged; the game then waits, and the server goes on.
+    /// (a bug in the engine) is logged and gives `None`; the caller decides what the game does
+    /// instead, and the server goes on.
     async fn on_worker<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Option<T> {
         let permit = self.ai_slots.clone().acquire_owned().await.ok()?;
         let done = tokio::task::spawn_blocking(move || {
@@ -505,6 +631,7 @@ impl Live {
             table: tokio::sync::Mutex::new(table),
             tx: broadcast::channel(CHANNEL).0,
             scheduled: Mutex::default(),
+            deadline: watch::Sender::new(None),
         }
     }
 }

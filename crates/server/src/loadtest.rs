@@ -6,10 +6,12 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message as WsMessage;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 /// How long any single answer may take before the load test gives up.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -101,17 +103,51 @@ async fn post(addr: &str, path: &str, body: &Value) -> Result<Value, LoadError> 
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
-/// The next message carrying the game (`state`, or a live `event`).
-async fn next_game(socket: &mut Socket) -> Result<Value, LoadError> {
+/// What a player reads of a server message: only the fields it needs, so that the load test
+/// spends its time on the server rather than on parsing whole game views.
+#[derive(Deserialize)]
+struct Incoming {
+    /// `event`, `state`, `ack` or `error`.
+    #[serde(rename = "type")]
+    kind: String,
+    /// The reference of an acknowledged or refused action.
+    #[serde(rename = "ref", default)]
+    reference: Option<u64>,
+    /// The game, in `state` and live `event` messages.
+    #[serde(default)]
+    game: Option<GameSeen>,
+    /// Why an action was refused.
+    #[serde(default)]
+    error: Option<String>,
+}
+
+/// The part of the game view a player acts on.
+#[derive(Deserialize)]
+struct GameSeen {
+    status: String,
+    #[serde(default)]
+    to_move: Option<String>,
+    #[serde(default)]
+    legal: Vec<String>,
+}
+
+/// The next server message.
+async fn next_message(socket: &mut Socket) -> Result<Incoming, LoadError> {
     loop {
         let message = patiently("the socket", async { socket.next().await.transpose() })
             .await?
             .ok_or_else(|| LoadError("the server closed a socket".into()))?;
         if let WsMessage::Text(text) = message {
-            let value: Value = serde_json::from_str(text.as_str()).map_err(|e| fail("a message", e))?;
-            if value["game"].is_object() {
-                return Ok(value);
-            }
+            return serde_json::from_str(text.as_str()).map_err(|e| fail("a message", e));
+        }
+    }
+}
+
+/// The game of the next message carrying it (`state`, or a live `event`).
+async fn next_game(socket: &mut Socket) -> Result<GameSeen, LoadError> {
+    loop {
+        if let Some(game) = next_message(socket).await?.game {
+            return Ok(game);
         }
     }
 }
@@ -121,15 +157,11 @@ async fn round_trip(socket: &mut Socket, reference: u64, action: Value) -> Resul
     let text = json!({ "ref": reference, "action": action }).to_string();
     patiently("sending a move", socket.send(WsMessage::Text(text.into()))).await?;
     loop {
-        let message = patiently("the socket", async { socket.next().await.transpose() })
-            .await?
-            .ok_or_else(|| LoadError("the server closed a socket".into()))?;
-        let WsMessage::Text(text) = message else { continue };
-        let value: Value = serde_json::from_str(text.as_str()).map_err(|e| fail("a message", e))?;
-        if value["ref"] == reference {
-            return match value["type"].as_str() {
-                Some("ack") => Ok(()),
-                _ => Err(LoadError(format!("a move was refused: {value}"))),
+        let message = next_message(socket).await?;
+        if message.reference == Some(reference) {
+            return match message.kind.as_str() {
+                "ack" => Ok(()),
+                _ => Err(LoadError(format!("a move was refused: {}", message.error.unwrap_or_default()))),
             };
         }
     }
@@ -152,18 +184,14 @@ async fn player(
     let mut times = Vec::new();
     let mut rng = seed;
     while times.len() < plan.moves {
-        let message = next_game(&mut socket).await?;
-        let game = &message["game"];
-        if game["status"] != "playing" {
+        let game = next_game(&mut socket).await?;
+        if game.status != "playing" {
             break;
         }
-        if game["to_move"] != me {
+        if game.to_move.as_deref() != Some(me) {
             continue;
         }
-        let legal: Vec<&str> = game["legal"]
-            .as_array()
-            .map(|moves| moves.iter().filter_map(Value::as_str).filter(|m| *m != "pass").collect())
-            .unwrap_or_default();
+        let legal: Vec<&str> = game.legal.iter().map(String::as_str).filter(|m| *m != "pass").collect();
         let pick = next_random(&mut rng) as usize;
         let mv = legal.get(pick % legal.len().max(1)).copied().unwrap_or("pass");
         if !plan.think.is_zero() {
@@ -180,7 +208,10 @@ async fn player(
 /// Connects a player's socket.
 async fn connect(addr: &str, id: &str, token: &str) -> Result<Socket, LoadError> {
     let url = format!("ws://{addr}/api/games/{id}/ws?after=1&token={token}");
-    Ok(patiently("connecting a socket", tokio_tungstenite::connect_async(url)).await?.0)
+    // tungstenite zeroes its whole read buffer (128 KiB by default) before each read
+    let config = WebSocketConfig::default().read_buffer_size(4 * 1024);
+    let connecting = tokio_tungstenite::connect_async_with_config(url, Some(config), false);
+    Ok(patiently("connecting a socket", connecting).await?.0)
 }
 
 /// Creates and joins the games, opens both players' sockets, then plays them all at once.

@@ -5,6 +5,7 @@
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::postgres::PgListener;
 use sqlx::{AnyPool, Executor};
+use tokio::sync::{mpsc, oneshot};
 
 /// The migrations, embedded in the binary and applied in order at start-up. A new schema change
 /// is a new file appended here, never an edit of an applied one.
@@ -81,10 +82,91 @@ pub struct Store {
     url: String,
     /// Whether it is PostgreSQL, which announces every event to the other server processes.
     postgres: bool,
+    /// SQLite's group commit: the task that writes the events of many games in one transaction.
+    writer: Option<mpsc::UnboundedSender<Append>>,
+}
+
+/// The most events one group commit writes.
+const BATCH: usize = 256;
+
+/// An event waiting for the group commit, with whom to tell when it is committed.
+struct Append {
+    row: GameRow,
+    event: EventRow,
+    done: oneshot::Sender<Result<(), StoreError>>,
 }
 
 /// The PostgreSQL channel on which every committed event is announced as `<game id> <seq>`.
 pub const CHANNEL: &str = "variago_events";
+
+/// Writes an event and the game row's new state inside a transaction.
+async fn write_event(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    row: &GameRow,
+    event: &EventRow,
+    postgres: bool,
+) -> Result<(), StoreError> {
+    sqlx::query("INSERT INTO events (game_id, seq, at_ms, body) VALUES ($1, $2, $3, $4)")
+        .bind(&row.id)
+        .bind(event.seq)
+        .bind(event.at_ms)
+        .bind(&event.body)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query(
+        "UPDATE games SET status = $1, result = $2, black_token = $3, white_token = $4, updated_ms = $5, \
+         config = $6 WHERE id = $7",
+    )
+    .bind(&row.status)
+    .bind(&row.result)
+    .bind(&row.black_token)
+    .bind(&row.white_token)
+    .bind(row.updated_ms)
+    .bind(&row.config)
+    .bind(&row.id)
+    .execute(&mut **tx)
+    .await?;
+    if postgres {
+        // sent by PostgreSQL at the commit, and only if it commits; ids are hex digits
+        let id: String = row.id.chars().filter(char::is_ascii_alphanumeric).collect();
+        (&mut **tx).execute(sqlx::AssertSqlSafe(format!("NOTIFY {CHANNEL}, '{id} {}'", event.seq))).await?;
+    }
+    Ok(())
+}
+
+/// SQLite's group commit: takes every event waiting (up to [`BATCH`]) and writes them in one
+/// transaction, then tells each caller. If the transaction fails (an event number another
+/// process took first, a full disk), each event is written again in its own transaction so that
+/// each caller gets its own answer.
+async fn group_commits(pool: AnyPool, mut appends: mpsc::UnboundedReceiver<Append>) {
+    let mut batch = Vec::with_capacity(BATCH);
+    while appends.recv_many(&mut batch, BATCH).await > 0 {
+        if batch.len() > 1 && write_together(&pool, &batch).await.is_ok() {
+            for append in batch.drain(..) {
+                let _ = append.done.send(Ok(()));
+            }
+            continue;
+        }
+        for append in batch.drain(..) {
+            let alone = async {
+                let mut tx = pool.begin().await?;
+                write_event(&mut tx, &append.row, &append.event, false).await?;
+                tx.commit().await
+            };
+            // a caller that went away is told nothing: the event is in the database all the same
+            let _ = append.done.send(alone.await);
+        }
+    }
+}
+
+/// Writes events in one transaction.
+async fn write_together(pool: &AnyPool, batch: &[Append]) -> Result<(), StoreError> {
+    let mut tx = pool.begin().await?;
+    for append in batch {
+        write_event(&mut tx, &append.row, &append.event, false).await?;
+    }
+    tx.commit().await
+}
 
 /// A SQLite URL that creates the file on first start (sqlx only opens existing files otherwise).
 fn with_create_mode(url: &str) -> String {
@@ -118,8 +200,14 @@ impl Store {
             })
             .connect(&with_create_mode(url))
             .await?;
-        let store = Store { pool, url: url.to_string(), postgres: url.starts_with("postgres") };
+        let postgres = url.starts_with("postgres");
+        let mut store = Store { pool, url: url.to_string(), postgres, writer: None };
         store.migrate().await?;
+        if sqlite {
+            let (writer, appends) = mpsc::unbounded_channel();
+            tokio::spawn(group_commits(store.pool.clone(), appends));
+            store.writer = Some(writer);
+        }
         Ok(store)
     }
 
@@ -170,36 +258,23 @@ impl Store {
     }
 
     /// Appends an event and writes the game row's new status, result, tokens and settings, in one
-    /// transaction. A second writer of the same sequence number (another process) fails on the
-    /// primary key instead of forking the game.
+    /// transaction, and returns once it is committed. A second writer of the same sequence number
+    /// (another process) fails on the primary key instead of forking the game.
+    ///
+    /// With SQLite the events of all games go through one group commit: the events waiting when
+    /// a transaction starts are written together (each still committed before its caller hears
+    /// of it), which saves most of the per-transaction work when many games move at once.
     pub async fn append(&self, row: &GameRow, event: &EventRow) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query("INSERT INTO events (game_id, seq, at_ms, body) VALUES ($1, $2, $3, $4)")
-            .bind(&row.id)
-            .bind(event.seq)
-            .bind(event.at_ms)
-            .bind(&event.body)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query(
-            "UPDATE games SET status = $1, result = $2, black_token = $3, white_token = $4, updated_ms = $5, \
-             config = $6 WHERE id = $7",
-        )
-        .bind(&row.status)
-        .bind(&row.result)
-        .bind(&row.black_token)
-        .bind(&row.white_token)
-        .bind(row.updated_ms)
-        .bind(&row.config)
-        .bind(&row.id)
-        .execute(&mut *tx)
-        .await?;
-        if self.postgres {
-            // sent by PostgreSQL at the commit, and only if it commits; ids are hex digits
-            let id: String = row.id.chars().filter(char::is_ascii_alphanumeric).collect();
-            tx.execute(sqlx::AssertSqlSafe(format!("NOTIFY {CHANNEL}, '{id} {}'", event.seq))).await?;
-        }
-        tx.commit().await
+        let Some(writer) = &self.writer else {
+            let mut tx = self.pool.begin().await?;
+            write_event(&mut tx, row, event, self.postgres).await?;
+            return tx.commit().await;
+        };
+        let (done, committed) = oneshot::channel();
+        writer
+            .send(Append { row: row.clone(), event: event.clone(), done })
+            .map_err(|_| sqlx::Error::PoolClosed)?;
+        committed.await.map_err(|_| sqlx::Error::PoolClosed)?
     }
 
     /// With PostgreSQL, a connection listening to the events the server processes announce.
@@ -259,5 +334,62 @@ impl Store {
         }
         let rows: Vec<RowTuple> = query.fetch_all(&self.pool).await?;
         Ok(rows.into_iter().map(from_tuple).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(id: String) -> GameRow {
+        GameRow {
+            id,
+            spec: "go:size=9x9".into(),
+            config: "{}".into(),
+            status: "open".into(),
+            result: None,
+            black_token: Some("b".into()),
+            white_token: None,
+            invite: "i".into(),
+            public: true,
+            created_ms: 1,
+            updated_ms: 1,
+        }
+    }
+
+    /// Many games' events at once go through the group commit together; a duplicate event number
+    /// in the crowd is refused alone, and every other event is written with its game's row.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_group_commit_writes_everyone_and_refuses_only_the_duplicate() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&format!("sqlite://{}", dir.path().join("g.db").display())).await.unwrap();
+        let ids: Vec<String> = (0..150).map(|n| format!("{n:016x}")).collect();
+        for id in &ids {
+            store.insert_game(&game(id.clone())).await.unwrap();
+        }
+        // two waves (a game's events are written in order): every game's event 1, then event 2
+        // (game 7: event 1 again, as another server process would)
+        let mut refused = 0;
+        for wave in [1, 2] {
+            let mut writes = tokio::task::JoinSet::new();
+            for (n, id) in ids.iter().enumerate() {
+                let seq = if n == 7 { 1 } else { wave };
+                let (store, mut row) = (store.clone(), game(id.clone()));
+                row.status = format!("playing {seq}");
+                row.updated_ms = 100 + seq;
+                let event = EventRow { seq, at_ms: 100 + seq, body: format!("{{\"n\":{n}}}") };
+                writes.spawn(async move { store.append(&row, &event).await.is_ok() });
+            }
+            refused += writes.join_all().await.iter().filter(|ok| !**ok).count();
+        }
+        assert_eq!(refused, 1, "only game 7's second event 1 is refused");
+        for (n, id) in ids.iter().enumerate() {
+            let (row, events) = store.load(id).await.unwrap().unwrap();
+            let expected = if n == 7 { 1 } else { 2 };
+            assert_eq!(events.len(), expected, "game {n}");
+            assert_eq!(store.last_seq(id).await.unwrap(), expected as u64);
+            assert!(row.status.starts_with("playing"), "{row:?}");
+            assert_eq!(row.updated_ms, 100 + events.last().unwrap().seq);
+        }
     }
 }

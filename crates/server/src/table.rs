@@ -159,6 +159,12 @@ pub enum Action {
         /// Whether to take the moves back.
         accept: bool,
     },
+    /// Ask to leave the game without a result (the opponent must consent).
+    LeaveRequest,
+    /// Consent to the opponent's leave request: the game ends without a result (`Void`).
+    LeaveAccept,
+    /// Refuse the opponent's leave request: play goes on.
+    LeaveDecline,
     /// In the dead-stone phase, mark (or unmark) the chain through a vertex as dead.
     MarkDead {
         /// A stone of the chain.
@@ -216,6 +222,21 @@ pub enum Event {
         /// Moves taken back.
         #[serde(default)]
         count: usize,
+    },
+    /// A player asked to leave the game without a result.
+    LeaveRequested {
+        /// Who asked.
+        color: Side,
+    },
+    /// The opponent consented: the game is finished without a result (`Void`).
+    LeaveAccepted {
+        /// Who consented.
+        color: Side,
+    },
+    /// The opponent refused: play goes on.
+    LeaveDeclined {
+        /// Who refused.
+        color: Side,
     },
     /// The AI's proposal of dead stones, pre-filling the marking.
     DeadProposed {
@@ -303,6 +324,8 @@ pub struct Table {
     pub turn_started_ms: i64,
     /// A pending undo request.
     pub undo_request: Option<Color>,
+    /// A pending request to leave the game without a result, by the colour that asked.
+    pub leave_request: Option<Color>,
     /// The dead-stone phase, while in it.
     pub scoring: Option<Scoring>,
     /// Bumped by every change of position or turn: stale AI answers and timers compare it.
@@ -334,6 +357,9 @@ pub struct NewGame {
     #[serde(default)]
     pub public: Option<bool>,
 }
+
+/// The result of a game left without a result by agreement (SGF's `RE[Void]`).
+pub const VOID: &str = "Void";
 
 fn colour_name(c: Color) -> &'static str {
     match c {
@@ -435,6 +461,7 @@ impl Table {
             clocks,
             turn_started_ms: now,
             undo_request: None,
+            leave_request: None,
             scoring: None,
             version: 0,
         }
@@ -596,6 +623,20 @@ impl Table {
                 Some(_) => Err(ApiError::conflict("your own undo request is for your opponent to answer")),
                 None => Err(ApiError::conflict("there is no undo request to answer")),
             },
+            Action::LeaveRequest => {
+                if self.leave_request.is_some() {
+                    return Err(ApiError::conflict("a leave request is already pending"));
+                }
+                Ok(Event::LeaveRequested { color: side })
+            }
+            Action::LeaveAccept => {
+                self.leave_answerable(color)?;
+                Ok(Event::LeaveAccepted { color: side })
+            }
+            Action::LeaveDecline => {
+                self.leave_answerable(color)?;
+                Ok(Event::LeaveDeclined { color: side })
+            }
             Action::MarkDead { vertex, dead } => {
                 let p = self.position.point(&vertex)?;
                 if self.position.single().is_none_or(|(_, board)| board.color(p).is_none()) {
@@ -611,6 +652,16 @@ impl Table {
                 Ok(Event::ScoreAccepted { color: side })
             }
             Action::Resume => Ok(Event::PlayResumed { color: side }),
+        }
+    }
+
+    /// Whether `color` may answer the pending leave request: there is one, and it is the
+    /// opponent's.
+    fn leave_answerable(&self, color: Color) -> Result<(), ApiError> {
+        match self.leave_request {
+            Some(asker) if asker != color => Ok(()),
+            Some(_) => Err(ApiError::conflict("your own leave request is for your opponent to answer")),
+            None => Err(ApiError::conflict("there is no leave request to answer")),
         }
     }
 
@@ -687,6 +738,14 @@ impl Table {
                     self.next_turn(at_ms);
                 }
             }
+            Event::LeaveRequested { color } => self.leave_request = Some((*color).into()),
+            Event::LeaveAccepted { .. } => {
+                if self.leave_request.is_none() {
+                    return Err("a leave accepted without a request".into());
+                }
+                self.finish(VOID.to_string());
+            }
+            Event::LeaveDeclined { .. } => self.leave_request = None,
             Event::DeadProposed { dead } => {
                 let points = self.points(dead)?;
                 let ai = self.ai_color();
@@ -748,6 +807,7 @@ impl Table {
         self.phase = Phase::Finished;
         self.result = Some(result);
         self.undo_request = None;
+        self.leave_request = None;
         self.version += 1;
     }
 
@@ -856,6 +916,7 @@ impl Table {
             clocks,
             score,
             undo_request: self.undo_request.map(Side::from),
+            leave_request: self.leave_request.map(Side::from),
             scoring: self.scoring.as_ref().map(|s| ScoringView {
                 dead: self.position.vertices(&s.dead),
                 proposal: s.proposal.as_ref().map(|p| self.position.vertices(p)),
@@ -984,6 +1045,8 @@ pub struct GameView {
     pub score: ScoreView,
     /// Who asked for an undo, while pending.
     pub undo_request: Option<Side>,
+    /// Who asked to leave the game without a result, while pending.
+    pub leave_request: Option<Side>,
     /// The dead-stone phase.
     pub scoring: Option<ScoringView>,
     /// Borderline's panel (Borderline games only).

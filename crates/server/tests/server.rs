@@ -1,10 +1,29 @@
 //! The game server end to end: real HTTP and WebSocket clients against a server on a free port
-//! with a temporary SQLite file; the crash test kills a child server process with SIGKILL.
+//! with a temporary SQLite file; the crash test kills a child server process with SIGKILL. The
+//! tests marked `on_both!` run on SQLite and again on PostgreSQL, each on a fresh schema of the
+//! database `VARIAGO_TEST_POSTGRES` names (without it, their PostgreSQL halves say so and pass).
 
 mod support;
 
 use serde_json::{Value, json};
-use support::{ChildServer, Client, Server, Socket};
+use support::{ChildServer, Client, Db, Server, Socket};
+
+/// Runs the test function `$name(db: Db)` as two tests, `$name::sqlite` and `$name::postgres`.
+macro_rules! on_both {
+    ($name:ident) => {
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name(super::Db::Sqlite).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                super::$name(super::Db::Postgres).await;
+            }
+        }
+    };
+}
 
 /// The `n`-th legal placement of a game (cycling), or `pass` when there is none: a quick,
 /// deterministic way to play whole games of any variant.
@@ -18,9 +37,9 @@ fn token_of<'a>(game: &Value, black: &'a str, white: &'a str) -> &'a str {
     if game["to_move"] == "black" { black } else { white }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_players_play_whole_games_of_several_variants_and_everyone_sees_every_event() {
-    let server = Server::start().await;
+on_both!(two_players_play_whole_games_of_several_variants_and_everyone_sees_every_event);
+async fn two_players_play_whole_games_of_several_variants_and_everyone_sees_every_event(db: Db) {
+    let Some(server) = Server::on(db).await else { return };
     let client = server.client();
     for variant in ["go", "incursion", "stoical", "excursion-2"] {
         let (id, black, white) = client.pair(variant, "5", json!({ "komi": 0.5 })).await;
@@ -164,6 +183,14 @@ async fn hostile_requests_get_json_errors() {
     assert_eq!(status, 405);
     let (status, body) = client.get("/api/games?status=sideways").await;
     assert_eq!(status, 400, "{body}");
+    // what axum refuses by itself is a JSON error too: a path that is not UTF-8, a long URI
+    for path in ["/api/games/%ff", "/api/games/%ff/sgf", "/api/games/%ff/ws"] {
+        let (status, body) = client.get(path).await;
+        assert_eq!(status, 400, "{path}: {body}");
+        assert!(body["error"].is_string(), "{path}: {body}");
+    }
+    let (status, body) = client.post(&format!("/api/games/{}/join", "a".repeat(8000)), &json!({})).await;
+    assert_eq!((status, body["error"].is_string()), (404, true), "{body}");
     let (status, body) = client.get("/api/variants").await;
     assert_eq!(status, 200);
     let names: Vec<&str> =
@@ -171,9 +198,9 @@ async fn hostile_requests_get_json_errors() {
     assert!(names.contains(&"go") && names.contains(&"galice") && names.len() >= 8, "{names:?}");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_reconnecting_client_gets_the_events_it_missed() {
-    let server = Server::start().await;
+on_both!(a_reconnecting_client_gets_the_events_it_missed);
+async fn a_reconnecting_client_gets_the_events_it_missed(db: Db) {
+    let Some(server) = Server::on(db).await else { return };
     let client = server.client();
     let (id, black, white) = client.pair("go", "9", json!({})).await;
     for (token, mv) in [(&black, "C3"), (&white, "D4"), (&black, "E5")] {
@@ -190,9 +217,9 @@ async fn a_reconnecting_client_gets_the_events_it_missed() {
     assert_eq!(events["events"].as_array().unwrap().len(), 1);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_game_against_the_ai_is_answered_and_finishes() {
-    let server = Server::start().await;
+on_both!(a_game_against_the_ai_is_answered_and_finishes);
+async fn a_game_against_the_ai_is_answered_and_finishes(db: Db) {
+    let Some(server) = Server::on(db).await else { return };
     let client = server.client();
     let created = client
         .create(json!({ "variant": "go", "size": "5", "color": "black", "opponent": { "kind": "ai", "level": 1 } }))
@@ -226,6 +253,9 @@ async fn a_game_against_the_ai_is_answered_and_finishes() {
         let game = client.must(id, token, json!({ "type": "accept_score" })).await;
         assert_eq!(game["status"], "finished", "{game}");
     }
+    // the record names the AI's seat and dates the game; the person's seat has no name
+    let (_, sgf) = client.get_text(&format!("/api/games/{id}/sgf")).await;
+    assert!(sgf.contains("PW[variago level 1]") && sgf.contains("DT[20") && !sgf.contains("PB["), "{sgf}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -258,18 +288,18 @@ async fn byo_yomi_clocks_are_charged_per_move() {
 /// Not a test of its own: the server process of the crash test (see `support::ChildServer`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn child_server() {
-    if let Some(db) = std::env::var_os(support::CHILD_DB) {
-        support::run_child(db.into()).await;
+    if let Ok(url) = std::env::var(support::CHILD_DB) {
+        support::run_child(url).await;
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn after_a_crash_every_acknowledged_move_is_there_and_play_goes_on() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("crash.db");
+on_both!(after_a_crash_every_acknowledged_move_is_there_and_play_goes_on);
+async fn after_a_crash_every_acknowledged_move_is_there_and_play_goes_on(db: Db) {
+    let Some(fresh) = db.fresh().await else { return };
+    let url = fresh.url.clone();
     let server = tokio::task::spawn_blocking({
-        let db = db.clone();
-        move || ChildServer::start(&db)
+        let url = url.clone();
+        move || ChildServer::start(&url)
     })
     .await
     .unwrap();
@@ -289,7 +319,7 @@ async fn after_a_crash_every_acknowledged_move_is_there_and_play_goes_on() {
     server.kill();
     let restarted_ms = variago_server::now_ms();
 
-    let server = tokio::task::spawn_blocking(move || ChildServer::start(&db)).await.unwrap();
+    let server = tokio::task::spawn_blocking(move || ChildServer::start(&url)).await.unwrap();
     let client: Client = server.client();
     let game = client.game(&id).await;
     assert_eq!(game["moves"], json!(["C3", "D4", "E5"]));
@@ -307,16 +337,10 @@ async fn after_a_crash_every_acknowledged_move_is_there_and_play_goes_on() {
     drop(server);
 }
 
-/// Where the PostgreSQL test finds its server (CI starts one; without it the test says so and
-/// passes).
-const POSTGRES: &str = "VARIAGO_TEST_POSTGRES";
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_are_kept_in_postgresql_too() {
-    let Ok(url) = std::env::var(POSTGRES) else {
-        eprintln!("skipped: set {POSTGRES}=postgres://USER:PASSWORD@127.0.0.1/DB to run against PostgreSQL");
-        return;
-    };
+    let Some(fresh) = Db::Postgres.fresh().await else { return };
+    let url = fresh.url.clone();
     let first = Server::start_on(&url).await;
     let client = first.client();
     let (id, black, white) = client
@@ -374,8 +398,8 @@ async fn load() {
     let games: usize = std::env::var("GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(200);
     let think = std::env::var("THINK_MS").ok().and_then(|n| n.parse().ok()).unwrap_or(0);
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("load.db");
-    let server = tokio::task::spawn_blocking(move || ChildServer::start(&db)).await.unwrap();
+    let url = support::sqlite_url(&dir.path().join("load.db"));
+    let server = tokio::task::spawn_blocking(move || ChildServer::start(&url)).await.unwrap();
     let base = server.memory_kib();
     let plan = variago_server::loadtest::Plan {
         addr: server.addr.to_string(),
@@ -559,4 +583,95 @@ async fn borderline_shows_its_panel_and_is_counted_without_a_dead_stone_phase() 
     }
     assert_eq!(game["status"], "finished", "{game}");
     assert!(game["result"].is_string());
+}
+
+on_both!(a_game_is_left_without_a_result_only_with_the_opponents_consent);
+async fn a_game_is_left_without_a_result_only_with_the_opponents_consent(db: Db) {
+    let Some(fresh) = db.fresh().await else { return };
+    let server = Server::start_on(&fresh.url).await;
+    let client = server.client();
+    let (id, black, white) = client.pair("borderline", "9", json!({})).await;
+    let mut black_socket = Socket::connect(server.addr, &id, 1, Some(&black)).await;
+    let mut white_socket = Socket::connect(server.addr, &id, 1, Some(&white)).await;
+    let mut spectator = Socket::connect(server.addr, &id, 1, None).await;
+    assert!(client.game(&id).await["leave_request"].is_null());
+    // nothing to answer yet; a spectator and a stranger cannot ask
+    white_socket.send_action(1, json!({ "type": "leave_accept" })).await;
+    let refused = white_socket.until(|m| m["type"] == "error").await;
+    assert_eq!(
+        (refused["ref"].as_u64(), refused["error"].as_str()),
+        (Some(1), Some("there is no leave request to answer"))
+    );
+    spectator.send_action(1, json!({ "type": "leave_request" })).await;
+    let refused = spectator.until(|m| m["type"] == "error").await;
+    assert!(refused["error"].as_str().unwrap().contains("spectators cannot act"), "{refused}");
+    let (status, body) = client.act(&id, &"0".repeat(64), json!({ "type": "leave_request" })).await;
+    assert_eq!(status, 403, "{body}");
+    // Black asks over its socket; everyone sees the request, and it is numbered like any event
+    black_socket.send_action(2, json!({ "type": "leave_request" })).await;
+    let ack = black_socket.until(|m| m["type"] == "ack").await;
+    assert_eq!((ack["ref"].as_u64(), ack["seq"].as_u64()), (Some(2), Some(2)), "{ack}");
+    let heard = spectator.event().await;
+    assert_eq!(heard["event"], json!({ "type": "leave_requested", "color": "black" }));
+    assert_eq!(heard["game"]["leave_request"], "black");
+    let (status, body) = client.act(&id, &black, json!({ "type": "leave_accept" })).await;
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(body["error"], "your own leave request is for your opponent to answer");
+    let (status, body) = client.act(&id, &black, json!({ "type": "leave_request" })).await;
+    assert_eq!((status, body["error"].as_str()), (409, Some("a leave request is already pending")));
+    // White declines; play goes on
+    white_socket.send_action(3, json!({ "type": "leave_decline" })).await;
+    let heard = spectator.event().await;
+    assert_eq!(heard["event"], json!({ "type": "leave_declined", "color": "white" }));
+    assert!(heard["game"]["leave_request"].is_null() && heard["game"]["status"] == "playing", "{heard}");
+    let game = client.game(&id).await;
+    let mv = some_move(&game, 0);
+    client.must(&id, &black, json!({ "type": "move", "move": mv })).await;
+    // White asks; the request survives a restart (a second server on the same database)
+    client.must(&id, &white, json!({ "type": "leave_request" })).await;
+    let again = Server::start_on(&fresh.url).await;
+    let client = again.client();
+    let game = client.game(&id).await;
+    assert_eq!((game["leave_request"].as_str(), game["seq"].as_u64()), (Some("white"), Some(5)), "{game}");
+    let mut watcher = Socket::connect(again.addr, &id, 5, None).await;
+    let game = client.must(&id, &black, json!({ "type": "leave_accept" })).await;
+    assert_eq!(
+        (game["status"].as_str(), game["result"].as_str()),
+        (Some("finished"), Some("Void")),
+        "{game}"
+    );
+    assert!(game["leave_request"].is_null());
+    let heard = watcher.event().await;
+    assert_eq!(
+        (heard["seq"].as_u64(), &heard["event"]),
+        (Some(6), &json!({ "type": "leave_accepted", "color": "black" }))
+    );
+    for action in ["leave_request", "leave_accept", "leave_decline"] {
+        let (status, body) = client.act(&id, &white, json!({ "type": action })).await;
+        assert_eq!(status, 409, "{body}");
+        assert!(body["error"].as_str().unwrap().contains("the game is over (Void)"), "{body}");
+    }
+    let (_, sgf) = client.get_text(&format!("/api/games/{id}/sgf")).await;
+    assert!(sgf.contains("RE[Void]"), "{sgf}");
+    let third = Server::start_on(&fresh.url).await;
+    let game = third.client().game(&id).await;
+    assert_eq!((game["status"].as_str(), game["result"].as_str()), (Some("finished"), Some("Void")));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_ai_consents_to_leaving_without_a_result() {
+    let server = Server::start().await;
+    let client = server.client();
+    let created = client
+        .create(json!({ "variant": "galice", "color": "white", "opponent": { "kind": "ai", "level": 1 } }))
+        .await;
+    let (id, token) = (created["id"].as_str().unwrap(), created["token"].as_str().unwrap());
+    let mut socket = Socket::connect(server.addr, id, 0, Some(token)).await;
+    socket.send_action(1, json!({ "type": "leave_request" })).await;
+    let accepted = socket.until(|m| m["type"] == "event" && m["event"]["type"] == "leave_accepted").await;
+    assert_eq!(accepted["event"]["color"], "black", "{accepted}");
+    assert_eq!(
+        (accepted["game"]["status"].as_str(), accepted["game"]["result"].as_str()),
+        (Some("finished"), Some("Void"))
+    );
 }

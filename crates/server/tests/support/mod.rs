@@ -1,15 +1,17 @@
-//! Test helpers: a server on a free port with a temporary SQLite file (in this process, or as a
-//! child process that can be killed), an HTTP client that returns status and JSON, and a
+//! Test helpers: a server on a free port with a fresh database (a temporary SQLite file, or a
+//! schema of its own in the PostgreSQL database named by `VARIAGO_TEST_POSTGRES`), in this process
+//! or as a child process that can be killed; an HTTP client that returns status and JSON, and a
 //! WebSocket client that reads the server's messages with a generous timeout.
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
+use sqlx::Connection;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
@@ -17,25 +19,108 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 /// How long any single wait may take before the test fails as hung.
 pub const PATIENCE: Duration = Duration::from_secs(60);
 
+/// Where the PostgreSQL tests find their database (CI starts one; without it they say so and
+/// pass).
+pub const POSTGRES: &str = "VARIAGO_TEST_POSTGRES";
+
+/// Schemas of earlier runs older than this are dropped when a test makes a new one.
+const STALE_SCHEMA_SECS: u64 = 3600;
+
 /// The database URL of a SQLite file.
 pub fn sqlite_url(path: &Path) -> String {
     format!("sqlite://{}", path.display())
 }
 
-/// A server started in this process on its own temporary database.
+/// The database a test runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Db {
+    /// A temporary SQLite file.
+    Sqlite,
+    /// A fresh schema in the PostgreSQL database of `VARIAGO_TEST_POSTGRES`.
+    Postgres,
+}
+
+/// A fresh, empty database: its URL, and what keeps it (the SQLite file's directory).
+pub struct Fresh {
+    /// The URL a server is started on (every server started on it sees the same games).
+    pub url: String,
+    _dir: Option<tempfile::TempDir>,
+}
+
+impl Db {
+    /// A fresh database of this kind, so that tests never see each other's games; `None` (and a
+    /// note on stderr) for PostgreSQL when `VARIAGO_TEST_POSTGRES` is not set.
+    pub async fn fresh(self) -> Option<Fresh> {
+        match self {
+            Db::Sqlite => {
+                let dir = tempfile::tempdir().expect("temporary directory");
+                Some(Fresh { url: sqlite_url(&dir.path().join("games.db")), _dir: Some(dir) })
+            }
+            Db::Postgres => {
+                let Ok(base) = std::env::var(POSTGRES) else {
+                    eprintln!(
+                        "skipped on PostgreSQL: set {POSTGRES}=postgres://USER:PASSWORD@127.0.0.1/DB to run it"
+                    );
+                    return None;
+                };
+                Some(Fresh { url: fresh_schema(&base).await, _dir: None })
+            }
+        }
+    }
+}
+
+/// Makes a schema of its own in the PostgreSQL database at `base` (dropping those that earlier
+/// runs left behind more than an hour ago) and returns a URL whose connections use it.
+async fn fresh_schema(base: &str) -> String {
+    let mut conn = sqlx::PgConnection::connect(base).await.expect("connect to VARIAGO_TEST_POSTGRES");
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+    let old: Vec<(String,)> =
+        sqlx::query_as("SELECT nspname::text FROM pg_namespace WHERE nspname LIKE 'variago\\_test\\_%'")
+            .fetch_all(&mut conn)
+            .await
+            .expect("list schemas");
+    for (name,) in old {
+        let born = name.split('_').nth(2).and_then(|t| t.parse::<u64>().ok()).unwrap_or(now);
+        if born + STALE_SCHEMA_SECS < now {
+            // another run may be dropping it too
+            let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP SCHEMA IF EXISTS {name} CASCADE")))
+                .execute(&mut conn)
+                .await;
+        }
+    }
+    let mut random = [0u8; 8];
+    getrandom::fill(&mut random).expect("random bytes");
+    let suffix: String = random.iter().map(|b| format!("{b:02x}")).collect();
+    let schema = format!("variago_test_{now}_{suffix}");
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE SCHEMA {schema}")))
+        .execute(&mut conn)
+        .await
+        .expect("create a schema");
+    conn.close().await.expect("close");
+    let separator = if base.contains('?') { '&' } else { '?' };
+    format!("{base}{separator}options[search_path]={schema}")
+}
+
+/// A server started in this process on its own database.
 pub struct Server {
     /// Where it listens.
     pub addr: SocketAddr,
-    _dir: Option<tempfile::TempDir>,
+    _db: Option<Fresh>,
 }
 
 impl Server {
     /// Starts a server on 127.0.0.1:0 with a fresh SQLite file.
     pub async fn start() -> Server {
-        let dir = tempfile::tempdir().expect("temporary directory");
-        let mut server = Server::start_on(&sqlite_url(&dir.path().join("games.db"))).await;
-        server._dir = Some(dir);
-        server
+        Server::on(Db::Sqlite).await.expect("SQLite is always there")
+    }
+
+    /// Starts a server on 127.0.0.1:0 with a fresh database of the kind asked for (`None`: no
+    /// PostgreSQL to test on).
+    pub async fn on(db: Db) -> Option<Server> {
+        let fresh = db.fresh().await?;
+        let mut server = Server::start_on(&fresh.url).await;
+        server._db = Some(fresh);
+        Some(server)
     }
 
     /// Starts a server on 127.0.0.1:0 with the database at `url`.
@@ -44,7 +129,7 @@ impl Server {
         let running = variago_server::start(config).await.expect("server starts");
         let addr = running.addr;
         tokio::spawn(running.wait());
-        Server { addr, _dir: None }
+        Server { addr, _db: None }
     }
 
     /// An HTTP client for it.
@@ -53,7 +138,8 @@ impl Server {
     }
 }
 
-/// The environment variable that turns the `child_server` test into a server process.
+/// The environment variable that turns the `child_server` test into a server process: the URL of
+/// its database.
 pub const CHILD_DB: &str = "VARIAGO_TEST_CHILD_DB";
 
 /// A server in a child process (this test binary re-run as its `child_server` test), so that a
@@ -65,12 +151,12 @@ pub struct ChildServer {
 }
 
 impl ChildServer {
-    /// Starts a child server on the database file `db`.
-    pub fn start(db: &Path) -> ChildServer {
+    /// Starts a child server on the database at `url`.
+    pub fn start(url: &str) -> ChildServer {
         let exe = std::env::current_exe().expect("test binary path");
         let mut child = Command::new(exe)
             .args(["child_server", "--exact", "--nocapture", "--test-threads=1"])
-            .env(CHILD_DB, db)
+            .env(CHILD_DB, url)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -126,9 +212,10 @@ impl Drop for ChildServer {
     }
 }
 
-/// Runs the server forever on the database named by [`CHILD_DB`], printing `ADDR ...` first.
-pub async fn run_child(db: PathBuf) {
-    let config = variago_server::Config::new("127.0.0.1:0".parse().unwrap(), sqlite_url(&db));
+/// Runs the server forever on the database at the URL [`CHILD_DB`] names, printing `ADDR ...`
+/// first.
+pub async fn run_child(url: String) {
+    let config = variago_server::Config::new("127.0.0.1:0".parse().unwrap(), url);
     let running = variago_server::start(config).await.expect("child server starts");
     println!("ADDR {}", running.addr);
     running.wait().await.expect("child server runs");
