@@ -944,6 +944,7 @@ impl Table {
             }),
             time_control: settings.time_control,
             result: row.result.clone(),
+            swapped: settings.swapped,
             created_ms: row.created_ms,
             updated_ms: row.updated_ms,
         })
@@ -1077,6 +1078,9 @@ pub struct Summary {
     pub time_control: TimeControl,
     /// The result once finished.
     pub result: Option<String>,
+    /// Galice's pie: the chooser took Black, so each seat plays the colour opposite to the one
+    /// it was created with (a seat's holder finds its colour from this).
+    pub swapped: bool,
     /// Creation time.
     pub created_ms: i64,
     /// Last activity.

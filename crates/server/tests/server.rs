@@ -506,6 +506,10 @@ async fn galice_runs_the_pie_setup_the_colour_choice_and_turns_in_its_notation()
     // the chooser takes Black: the setter now plays White, whose first turn is a drop
     game = client.must(&id, &chooser, json!({ "type": "move", "move": "choose black" })).await;
     assert_eq!(game["to_move"], "white");
+    // the lobby's line says so, for the seats' holders to find their colours
+    let (_, running) = client.get("/api/games?status=running").await;
+    let line = running["games"].as_array().unwrap().iter().find(|g| g["id"] == id.as_str()).cloned();
+    assert_eq!(line.map(|g| g["swapped"].clone()), Some(json!(true)), "{running}");
     // each seat keeps its own clock: the setter's five increments now sit on White's
     let main = |c: &str| game["clocks"][c]["main_ms"].as_u64().unwrap();
     assert!(main("white") > main("black") + 3000, "{}", game["clocks"]);
