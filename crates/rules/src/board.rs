@@ -465,6 +465,14 @@ impl Board {
     pub fn place_piece(&mut self, p: Point, piece: Piece) -> Placement {
         self.owns(p);
         assert_eq!(self.cell(p), EMPTY, "place on an occupied point");
+        self.place_on_empty(p, piece)
+    }
+
+    /// [`Self::place_piece`] without its guards, for the rules that judged the point first (an
+    /// empty point of this board): the playouts' step.
+    #[inline(always)]
+    pub(crate) fn place_on_empty(&mut self, p: Point, piece: Piece) -> Placement {
+        debug_assert!(self.cell(p) == EMPTY);
         if piece.king {
             // crown the friendly chains the king will join (chains already all kings are skipped)
             for n in self.geometry.neighbours(p) {

@@ -90,7 +90,7 @@ impl StoneRules for ExcursionRules {
         if !king && self.form == ExcursionForm::One {
             board.revert_kings();
         }
-        board.place_piece(p, Piece { color: mover, king })
+        board.place_on_empty(p, Piece { color: mover, king })
     }
 }
 

@@ -73,8 +73,9 @@ pub trait StoneRules: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
 
     /// Plays a placement [`Self::judge`] accepted, given the memory it returned: a stone of the
     /// mover by default.
+    #[inline(always)]
     fn place(&self, board: &mut Board, mover: Color, p: Point, _judged: Self::Memory) -> Placement {
-        board.place(p, mover)
+        board.place_on_empty(p, crate::Piece::stone(mover))
     }
 }
 
