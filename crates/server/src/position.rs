@@ -35,6 +35,24 @@ pub struct BorderlineView {
     pub enclosed: BTreeMap<String, Side>,
 }
 
+/// Galice's two boards at one point of a game, as the view shows them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GaliceBoards {
+    /// The left board's rows, as the view's `board`.
+    pub board: Vec<String>,
+    /// The right board's rows, as the view's `right_board`.
+    pub right_board: Vec<String>,
+}
+
+impl GaliceBoards {
+    fn of(g: &Galice) -> Self {
+        GaliceBoards {
+            board: rows(g.board(galice::Side::Left)),
+            right_board: rows(g.board(galice::Side::Right)),
+        }
+    }
+}
+
 /// What the variant spec `galice` names.
 pub const GALICE: &str = "galice";
 
@@ -314,6 +332,22 @@ impl Position {
                 [galice::Side::Left, galice::Side::Right].map(|side| rows(g.board(side))).into()
             }
         }
+    }
+
+    /// Galice's boards after each of `moves` from the start (`moves.len() + 1` entries, the
+    /// empty boards first), replayed with the rules; `None` for a single-board game or moves the
+    /// rules refuse (the game's own moves never are).
+    pub fn galice_history(&self, moves: &[String]) -> Option<Vec<GaliceBoards>> {
+        let Position::Galice(_) = self else { return None };
+        let mut g = Galice::new();
+        let mut history = Vec::with_capacity(moves.len() + 1);
+        history.push(GaliceBoards::of(&g));
+        for mv in moves {
+            let turn = if Position::is_pass(mv) { Turn::Pass } else { mv.parse().ok()? };
+            g.play(turn).ok()?;
+            history.push(GaliceBoards::of(&g));
+        }
+        Some(history)
     }
 
     /// The legal moves of the side to move (pass last), and for a single board the reason each

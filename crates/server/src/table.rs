@@ -12,7 +12,7 @@ use variago_rules::{Color, Ending, GameResult, Geometry, Point, VariantSpec};
 
 use crate::clock::{Clock, TimeControl};
 use crate::error::ApiError;
-use crate::position::{BorderlineView, GALICE, Position};
+use crate::position::{BorderlineView, GALICE, GaliceBoards, Position};
 use crate::seat;
 use crate::store::{EventRow, GameRow};
 
@@ -909,6 +909,12 @@ impl Table {
             moves: self.moves.clone(),
             board: boards.next().unwrap_or_default(),
             right_board: boards.next(),
+            // a finished Galice game only: during play the views stay small
+            history: if self.phase == Phase::Finished {
+                self.position.galice_history(&self.moves)
+            } else {
+                None
+            },
             captures: self.captures,
             legal,
             refused,
@@ -1031,6 +1037,10 @@ pub struct GameView {
     /// Galice's right board.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub right_board: Option<Vec<String>>,
+    /// A finished Galice game's boards after each move from the start (`moves.len() + 1`
+    /// entries), for the replay slider.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub history: Option<Vec<GaliceBoards>>,
     /// Stones captured by each side.
     pub captures: Sides<u32>,
     /// The legal moves of the side to move (empty unless playing).

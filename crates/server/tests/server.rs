@@ -70,6 +70,7 @@ async fn two_players_play_whole_games_of_several_variants_and_everyone_sees_ever
             game = client.must(&id, &white, json!({ "type": "accept_score" })).await;
         }
         assert_eq!(game["status"], "finished", "{variant}: {game}");
+        assert!(game.get("history").is_none(), "{variant}: only Galice sends a history");
         let result = game["result"].as_str().unwrap().to_string();
         let last = game["seq"].as_u64().unwrap();
         // both players and the spectator saw every event, numbered 1, 2, 3... in order
@@ -529,11 +530,29 @@ async fn galice_runs_the_pie_setup_the_colour_choice_and_turns_in_its_notation()
     let again = Server::start_on(&url).await;
     let client = again.client();
     assert_eq!(client.game(&id).await["moves"], game["moves"]);
+    assert!(game.get("history").is_none(), "no history during play");
     while game["status"] == "playing" {
         let token = if game["to_move"] == "black" { &chooser } else { &setter };
         game = client.must(&id, token, json!({ "type": "pass" })).await;
     }
     assert_eq!(game["status"], "finished", "galice is counted at once: {game}");
+    // a finished game's view gives both boards after every move, for the replay slider
+    let history = game["history"].as_array().expect("history once finished").clone();
+    assert_eq!(history.len(), game["moves"].as_array().unwrap().len() + 1);
+    let empty = json!(vec![".......".to_string(); 7]);
+    assert_eq!((&history[0]["board"], &history[0]["right_board"]), (&empty, &empty));
+    let last = history.last().unwrap();
+    assert_eq!((&last["board"], &last["right_board"]), (&game["board"], &game["right_board"]));
+    // after the first setup stone, one black stone stands on the boards
+    let stones = |entry: &Value| {
+        ["board", "right_board"]
+            .iter()
+            .flat_map(|b| entry[b].as_array().unwrap())
+            .map(|r| r.as_str().unwrap().matches('X').count())
+            .sum::<usize>()
+    };
+    assert_eq!(stones(&history[1]), 1);
+    assert_eq!(client.game(&id).await["history"], game["history"], "the same from a GET");
     let (_, sgf) = client.get_text(&format!("/api/games/{id}/sgf")).await;
     assert!(sgf.contains("RU[galice]"), "{sgf}");
 }

@@ -460,6 +460,34 @@ async fn galice_runs_the_pie_setup_then_swaps_and_drops_on_two_boards() {
     chooser.scroll_to("#moves").await;
     assert!(chooser.in_view("#moves").await, "the move list is in view");
     chooser.screenshot("galice").await;
+    // the setter resigns: the replay slider comes from the server's history of both boards
+    app.act(&id, &setter_token, json!({ "type": "resign" })).await;
+    chooser.until("the replay slider", "!document.getElementById('replay').hidden").await;
+    assert_eq!(chooser.text("#replay-label").await, "move 10 of 10");
+    let stones = "['left', 'right'].map((side) => [...document.querySelectorAll(`#board-${side} [data-stone]`)]\
+                  .map((g) => g.dataset.stone).sort().join(' ')).join(' | ')";
+    let shown = |value: serde_json::Value| value.as_str().unwrap_or_default().to_string();
+    assert_eq!(shown(chooser.js(&format!("return {stones}"), vec![]).await), "C3 G7 | A1 B2 D4 E5 F6");
+    // two moves back (before "bB2 --" and the pass): b2 is still on the left board
+    chooser.click("#replay-back").await;
+    chooser.click("#replay-back").await;
+    chooser.wait_text("replay-label", "move 8 of 10").await;
+    assert_eq!(shown(chooser.js(&format!("return {stones}"), vec![]).await), "B2 C3 G7 | A1 D4 E5 F6");
+    // the slider to the start: both boards empty; then to move 7, before the first swap
+    let slide = "const s = document.getElementById('replay-slider'); s.value = arguments[0]; \
+                 s.dispatchEvent(new Event('input', { bubbles: true }))";
+    chooser.js(slide, vec![json!("0")]).await;
+    chooser.wait_text("replay-label", "move 0 of 10").await;
+    assert_eq!(shown(chooser.js(&format!("return {stones}"), vec![]).await), " | ");
+    chooser.js(slide, vec![json!("7")]).await;
+    chooser.wait_text("replay-label", "move 7 of 10").await;
+    assert_eq!(shown(chooser.js(&format!("return {stones}"), vec![]).await), "A1 B2 C3 G7 | E5 F6");
+    // the last move shown is the one at the slider (White's drop on g7)
+    chooser
+        .until("the last move mark on g7", "document.querySelector('#board-left .mark.last') !== null && document.querySelector('#board-right .mark.last') === null")
+        .await;
+    chooser.scroll_to("#replay").await;
+    chooser.screenshot("galice-replay").await;
     setter.close().await;
     chooser.close().await;
 }

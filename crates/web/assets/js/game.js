@@ -18,6 +18,7 @@ const page = {
   board: null,
   boardSize: '',
   replayed: null, // {boards, facts} of the move list, when it matches the server's board
+  // (Galice: {boards, rightBoards, facts} from the server's `history` of a finished game)
   movesKey: '',
   viewing: null, // the move number the replay slider shows, or null for the live position
   busy: false,
@@ -171,8 +172,20 @@ function galiceField(stage) {
   $('move-input').placeholder = examples[stage] || examples.swap;
 }
 
+/** A finished Galice game's replay: the server's `history`, both boards after each turn (null
+ * without it, or if it does not match the moves and the boards shown). */
+function galiceReplay(game) {
+  const history = game.history;
+  if (!Array.isArray(history) || history.length !== game.moves.length + 1) return null;
+  const final = history[history.length - 1];
+  if (final.right_board.join('/') !== game.right_board.join('/')) return null;
+  return { boards: history.map((h) => h.board), rightBoards: history.map((h) => h.right_board), facts: [] };
+}
+
 function renderGalice(game, mine) {
   const stage = game.status === 'playing' ? galiceStage(game) : null;
+  // the replay slider's position (a finished game), else the live one
+  const viewing = page.viewing !== null && page.replayed ? page.viewing : null;
   const myTurn = stage && game.to_move === mine;
   $('galice').hidden = !stage;
   $('galice-text').textContent = stage ? galiceText(game, stage, myTurn) : '';
@@ -181,13 +194,15 @@ function renderGalice(game, mine) {
   $('choose-white').hidden = !(myTurn && stage === 'choose');
   $('no-drop').hidden = !(myTurn && page.swap);
   $('cancel-swap').hidden = !(myTurn && page.swap);
-  const last = galiceLast(game.moves[game.moves.length - 1]);
+  const last = galiceLast(game.moves[(viewing === null ? game.moves.length : viewing) - 1]);
   const selected = page.swap && galicePoint(`${page.swap[0]}${page.swap.slice(2)}`);
   for (const side of ['left', 'right']) {
     const marks = new Map();
     if (selected && selected.side === side) marks.set(selected.vertex, 'selected');
     const dropping = myTurn && (stage === 'setup' || stage === 'drop' || (stage === 'swap' && page.swap));
-    const rows = side === 'left' ? game.board : game.right_board;
+    const rows = viewing !== null
+      ? (side === 'left' ? page.replayed.boards : page.replayed.rightBoards)[viewing]
+      : (side === 'left' ? game.board : game.right_board);
     page.boards[side].draw({
       rows,
       marks,
@@ -242,12 +257,14 @@ function update(game) {
   page.game = game;
   page.received = performance.now();
   if (first) setup(game);
-  const key = `${game.size}|${game.moves.join(' ')}`;
+  // (a Galice game's `history` arrives when it finishes, with the same moves)
+  const key = `${game.size}|${game.history ? 'history|' : ''}${game.moves.join(' ')}`;
   if (key !== page.movesKey) {
     page.movesKey = key;
     page.swap = null;
-    // Galice has two boards and its own notation: no replay (the server's boards are shown)
-    const replayed = game.right_board ? null : replay(game.variant, game.width, game.height, game.moves);
+    // Galice has two boards and its own notation: its replay is the server's `history` of a
+    // finished game (both boards after each turn), not the JavaScript rules
+    const replayed = game.right_board ? galiceReplay(game) : replay(game.variant, game.width, game.height, game.moves);
     const final = replayed && replayed.boards[replayed.boards.length - 1];
     page.replayed = final && final.join('/') === game.board.join('/') ? replayed : null;
   }
