@@ -110,6 +110,28 @@ pub struct Region {
     pub line_shaped: bool,
 }
 
+/// An empty point of the board a game is played on, found so by that game's legality check.
+/// Only this crate makes one, and only to hand it straight to [`StoneRules::place`], so the
+/// unguarded placement behind it is never reached with a point from elsewhere.
+///
+/// [`StoneRules::place`]: crate::stone_game::StoneRules::place
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JudgedPoint(Point);
+
+impl JudgedPoint {
+    /// Marks a point the caller has judged: empty, on the board it will be placed on.
+    #[inline(always)]
+    pub(crate) fn judged(p: Point) -> Self {
+        JudgedPoint(p)
+    }
+
+    /// The point.
+    #[inline(always)]
+    pub fn point(self) -> Point {
+        self.0
+    }
+}
+
 /// Pieces on a rectangular board with chains, liberties and a Zobrist hash.
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -468,10 +490,16 @@ impl Board {
         self.place_on_empty(p, piece)
     }
 
-    /// [`Self::place_piece`] without its guards, for the rules that judged the point first (an
-    /// empty point of this board): the playouts' step.
+    /// Places a piece on a point the rules judged (see [`JudgedPoint`]) without the guards of
+    /// [`Self::place_piece`]: the playouts' step.
     #[inline(always)]
-    pub(crate) fn place_on_empty(&mut self, p: Point, piece: Piece) -> Placement {
+    pub(crate) fn place_judged(&mut self, p: JudgedPoint, piece: Piece) -> Placement {
+        self.place_on_empty(p.0, piece)
+    }
+
+    /// [`Self::place_piece`] after its guards.
+    #[inline(always)]
+    fn place_on_empty(&mut self, p: Point, piece: Piece) -> Placement {
         debug_assert!(self.cell(p) == EMPTY);
         if piece.king {
             // crown the friendly chains the king will join (chains already all kings are skipped)

@@ -3,7 +3,7 @@
 //! king may not remove a king (always in form 1, right after an opponent's king in form 2). In
 //! form 1 every stone placement turns all kings back into stones. Suicide is allowed.
 
-use crate::board::{Board, Placement, Preview};
+use crate::board::{Board, JudgedPoint, Placement, Preview};
 use crate::geometry::Point;
 use crate::spec::{OptionInfo, Options, SpecError};
 use crate::stone_game::{CommonRules, StoneRules};
@@ -86,11 +86,11 @@ impl StoneRules for ExcursionRules {
         Ok(king)
     }
 
-    fn place(&self, board: &mut Board, mover: Color, p: Point, king: bool) -> Placement {
+    fn place(&self, board: &mut Board, mover: Color, p: JudgedPoint, king: bool) -> Placement {
         if !king && self.form == ExcursionForm::One {
             board.revert_kings();
         }
-        board.place_on_empty(p, Piece { color: mover, king })
+        board.place_judged(p, Piece { color: mover, king })
     }
 }
 

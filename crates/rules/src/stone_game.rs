@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::board::{Board, Placement, Preview};
+use crate::board::{Board, JudgedPoint, Placement, Preview};
 use crate::geometry::{Geometry, Point};
 use crate::score::{AreaScore, HalfPoints};
 use crate::zobrist::{WHITE_TO_MOVE, mix};
@@ -72,10 +72,11 @@ pub trait StoneRules: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     ) -> Result<Self::Memory, Illegal>;
 
     /// Plays a placement [`Self::judge`] accepted, given the memory it returned: a stone of the
-    /// mover by default.
+    /// mover by default. The point comes from the game's own check, so nothing outside the crate
+    /// can call this with a point the board has not vetted.
     #[inline(always)]
-    fn place(&self, board: &mut Board, mover: Color, p: Point, _judged: Self::Memory) -> Placement {
-        board.place_on_empty(p, crate::Piece::stone(mover))
+    fn place(&self, board: &mut Board, mover: Color, p: JudgedPoint, _judged: Self::Memory) -> Placement {
+        board.place_judged(p, crate::Piece::stone(mover))
     }
 }
 
@@ -259,7 +260,8 @@ impl<R: StoneRules> StoneGame<R> {
     #[inline(always)]
     fn apply_placement(&mut self, p: Point, verdict: Verdict<R::Memory>) {
         self.previous_board = self.board.hash();
-        let placement = self.rules.place(&mut self.board, self.to_move, p, verdict.memory);
+        let placement =
+            self.rules.place(&mut self.board, self.to_move, JudgedPoint::judged(p), verdict.memory);
         // only the capture of a single stone can be retaken at once
         self.ko_key = if self.rules.common().ko == KoRule::Simple && placement.captured_stones == 1 {
             mix(self.previous_board)
