@@ -117,8 +117,17 @@ async fn variants() -> Json<serde_json::Value> {
 }
 
 async fn create(State(hub): State<Arc<Hub>>, Body(request): Body<NewGame>) -> Result<Response, ApiError> {
-    let created = hub.create(request).await?;
+    let created = to_the_end(async move { hub.create(request).await }).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+/// Runs a request that changes a game to its end in a task of its own: hyper drops a handler
+/// whose client hangs up, which must not happen between the database commit and the change in
+/// memory and its broadcast (the commit waits in the group-commit queue).
+async fn to_the_end<T: Send + 'static>(
+    work: impl Future<Output = Result<T, ApiError>> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::spawn(work).await.map_err(|e| ApiError::internal("running the request", e))?
 }
 
 async fn list(
@@ -163,7 +172,8 @@ async fn join(
     Path(id): Path<String>,
     Body(request): Body<JoinRequest>,
 ) -> Result<Response, ApiError> {
-    Ok(Json(hub.join(&id, request.invite.as_deref()).await?).into_response())
+    let joined = to_the_end(async move { hub.join(&id, request.invite.as_deref()).await }).await?;
+    Ok(Json(joined).into_response())
 }
 
 /// The seat token of `Authorization: Bearer TOKEN`.
@@ -186,8 +196,8 @@ async fn act(
     headers: HeaderMap,
     Body(action): Body<Action>,
 ) -> Result<Response, ApiError> {
-    let token = bearer(&headers)?;
-    let (seq, game) = hub.act(&id, token, action, true).await?;
+    let token = bearer(&headers)?.to_string();
+    let (seq, game) = to_the_end(async move { hub.act(&id, &token, action, true).await }).await?;
     Ok(Json(serde_json::json!({ "seq": seq, "game": game })).into_response())
 }
 

@@ -493,12 +493,23 @@ impl Hub {
                     }
                 }
                 () = tokio::time::sleep(wait) => {
-                    let mut table = live.table.lock().await;
-                    let now = now_ms();
-                    if table.flag_fallen(now) == Some(color) {
-                        let event = Event::TimedOut { color: color.into() };
-                        let result = self.commit(&live, &mut table, event, now, None).await;
-                        self.background(&live, &mut table, result).await;
+                    let failed = {
+                        let mut table = live.table.lock().await;
+                        let now = now_ms();
+                        if table.flag_fallen(now) == Some(color) {
+                            let event = Event::TimedOut { color: color.into() };
+                            let result = self.commit(&live, &mut table, event, now, None).await;
+                            let failed = result.is_err();
+                            self.background(&live, &mut table, result).await;
+                            failed
+                        } else {
+                            false
+                        }
+                    };
+                    if failed {
+                        // the deadline stays where it was: a database that refused the flag's
+                        // event is asked again in a second, not at once and without end
+                        tokio::time::sleep(Duration::from_secs(1)).await;
                     }
                 }
             }

@@ -718,6 +718,8 @@ impl Table {
                     if let Some(clocks) = &mut self.clocks {
                         std::mem::swap(&mut clocks.black, &mut clocks.white);
                     }
+                    // a pending leave request stays with the seat that asked, now the other colour
+                    self.leave_request = self.leave_request.map(Color::opponent);
                 }
                 self.undo_request = None;
                 self.next_turn(at_ms);
@@ -930,6 +932,7 @@ impl Table {
             }),
             borderline: self.position.borderline(),
             result: self.result.clone(),
+            swapped: self.settings.swapped,
             created_ms: self.created_ms,
             server_ms: now,
         }
@@ -1065,6 +1068,9 @@ pub struct GameView {
     pub borderline: Option<BorderlineView>,
     /// The result once finished.
     pub result: Option<String>,
+    /// Galice's pie: the chooser took Black, so each seat (and its token) plays the colour
+    /// opposite to the one it was created with.
+    pub swapped: bool,
     /// Creation time.
     pub created_ms: i64,
     /// The server's clock when this view was made (for the clocks).

@@ -504,9 +504,17 @@ async fn galice_runs_the_pie_setup_the_colour_choice_and_turns_in_its_notation()
     assert_eq!(game["legal"], json!(["choose black", "choose white"]));
     let (status, body) = client.act(&id, &setter, json!({ "type": "move", "move": "choose black" })).await;
     assert_eq!(status, 409, "the setter does not choose: {body}");
+    // a leave request made before the seats swap colours stays with the seat that made it
+    game = client.must(&id, &setter, json!({ "type": "leave_request" })).await;
+    assert_eq!(game["leave_request"], "black", "{game}");
     // the chooser takes Black: the setter now plays White, whose first turn is a drop
     game = client.must(&id, &chooser, json!({ "type": "move", "move": "choose black" })).await;
     assert_eq!(game["to_move"], "white");
+    assert_eq!(game["leave_request"], "white", "{game}");
+    let (status, body) = client.act(&id, &setter, json!({ "type": "leave_accept" })).await;
+    assert_eq!(status, 409, "the asker cannot consent to its own request: {body}");
+    game = client.must(&id, &chooser, json!({ "type": "leave_decline" })).await;
+    assert_eq!(game["leave_request"], json!(null), "{game}");
     // the lobby's line says so, for the seats' holders to find their colours
     let (_, running) = client.get("/api/games?status=running").await;
     let line = running["games"].as_array().unwrap().iter().find(|g| g["id"] == id.as_str()).cloned();

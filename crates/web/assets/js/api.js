@@ -86,11 +86,12 @@ export function other(side) {
   return side === 'black' ? 'white' : 'black';
 }
 
-/** The colour a seat plays now in a game view. A seat keeps the colour it was created with; in
- * Galice, when the chooser takes Black (`choose black` in the moves), both seats change colours. */
+/** The colour a seat plays now in a game view or lobby line. A seat keeps the colour it was
+ * created with; in Galice, when the chooser takes Black, the server says `swapped` and both seats
+ * change colours. */
 export function seatColour(seat, game) {
   if (!seat) return null;
-  const swapped = !!game && !!game.right_board && (game.moves || []).includes('choose black');
+  const swapped = !!game && !!game.swapped;
   return swapped ? other(seat.color) : seat.color;
 }
 

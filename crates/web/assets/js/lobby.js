@@ -2,7 +2,7 @@
 // games, watch games in progress, replay finished ones, and resume "my games" (the seat tokens
 // this browser holds).
 
-import { api, seats, rememberSeat, forgetSeat, el, colourName, describeTime, describePlayer, seatColour, other } from './api.js';
+import { api, seats, rememberSeat, forgetSeat, el, colourName, describeTime, describePlayer, seatColour } from './api.js';
 
 const $ = (selector) => document.getElementById(selector);
 /** How many of "my games" the lobby looks up. */
@@ -113,7 +113,7 @@ function gameItem(game, action) {
     el('span', { class: 'who' }, players),
     el('span', { class: 'time' }, describeTime(game.time_control)),
     game.result ? el('span', { class: 'result' }, game.result === 'Void' ? 'left by agreement, no result' : game.result) : null,
-    mine ? el('span', { class: 'badge' }, `you: ${colourName(game.swapped ? other(mine.color) : mine.color)}`) : null);
+    mine ? el('span', { class: 'badge' }, `you: ${colourName(seatColour(mine, game))}`) : null);
 }
 
 async function fillList(status, action) {
