@@ -58,9 +58,7 @@ impl GameVisitor for Playouts {
             scoring.push(scored.elapsed());
         }
         let seconds = clock.elapsed().as_secs_f64();
-        scoring.sort_unstable();
-        let median_score = scoring.get(scoring.len() / 2).copied().unwrap_or_default();
-        Measurement { playouts: self.playouts, moves, seconds, median_score }
+        Measurement { playouts: self.playouts, moves, seconds, median_score: median(scoring) }
     }
 }
 
@@ -87,7 +85,7 @@ pub fn single(spec: &VariantSpec, geometry: Geometry, playouts: u64, seed: u64) 
 fn median_live_score(spec: &VariantSpec, geometry: Geometry, playouts: u64, seed: u64) -> Duration {
     let mut rng = SmallRng::seed_from_u64(seed);
     let start = AnyGame::new(spec, geometry);
-    let mut times: Vec<Duration> = (0..playouts)
+    let times: Vec<Duration> = (0..playouts)
         .map(|_| {
             let mut game = start.clone();
             light_playout(&mut game, &mut rng, start.playout_cap());
@@ -96,6 +94,11 @@ fn median_live_score(spec: &VariantSpec, geometry: Geometry, playouts: u64, seed
             clock.elapsed()
         })
         .collect();
+    median(times)
+}
+
+/// The median of some timings (zero for none).
+fn median(mut times: Vec<Duration>) -> Duration {
     times.sort_unstable();
     times.get(times.len() / 2).copied().unwrap_or_default()
 }

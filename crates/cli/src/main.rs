@@ -457,18 +457,22 @@ fn print_move_score(number: usize, game: &AnyGame, mv: Move, geometry: Geometry)
 /// A single-board variant's score as `score` and `replay` print it: Borderline's live breakdown
 /// first when the end-of-game ko award changes it, then the score the game would end with.
 fn print_any_score(game: &AnyGame) {
-    let live = game.live_score();
-    if live != game.score() {
+    let (live, score) = (game.live_score(), game.score());
+    if live != score {
         print!("{live}");
         println!("with the end-of-game ko award:");
     }
-    print_score(game);
+    print_score_sheet(game, &score);
 }
 
 /// The score as if the game ended now: its breakdown, the `Black X - White Y` totals (komi not
 /// included), and the result as the last line.
 fn print_score<G: Game>(game: &G) {
-    let score = game.score();
+    print_score_sheet(game, &game.score());
+}
+
+/// [`print_score`] of a score already counted.
+fn print_score_sheet<G: Game>(game: &G, score: &G::Score) {
     print!("{score}");
     println!("{}", score.totals_line());
     println!("{}", game.outcome().unwrap_or_else(|| score.result()));

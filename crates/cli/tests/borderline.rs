@@ -24,15 +24,18 @@ fn file(name: &str, text: &str) -> PathBuf {
 /// Deployment (K19, K1, K18, K2), then Black's K10 on the Border: a living stone in its attack zone.
 const GAME: &str = "(;GM[1]FF[4]SZ[19]RU[borderline];B[ja];W[js];B[jb];W[jr];B[jj])";
 
-#[test]
-fn score_prints_the_breakdown_then_the_totals_then_the_result() {
-    let path = file("game.sgf", GAME);
+/// What `variago score` prints for a record, line by line (it must succeed).
+fn score_lines(name: &str, record: &str) -> Vec<String> {
+    let path = file(name, record);
     let out = variago(&["score", path.to_str().unwrap()]);
     assert!(out.status.success());
-    let text = stdout(&out);
-    let lines: Vec<&str> = text.lines().collect();
+    stdout(&out).lines().map(str::to_string).collect()
+}
+
+#[test]
+fn score_prints_the_breakdown_then_the_totals_then_the_result() {
     assert_eq!(
-        lines,
+        score_lines("game.sgf", GAME),
         [
             "Black: live 1 + enclosed 0 + annihilation 0 + siege 0 - loss 0 = 1",
             "White: live 0 + enclosed 0 + annihilation 0 + siege 0 - loss 0 = 0 (komi 0.5)",
@@ -45,13 +48,8 @@ fn score_prints_the_breakdown_then_the_totals_then_the_result() {
 #[test]
 fn score_prints_the_live_breakdown_first_when_a_ko_is_awarded() {
     // White's stone at K10 (in the middle of Black's J10, K9 and K11) is a ko that Black takes
-    let path = file("ko.sgf", "(;GM[1]FF[4]SZ[19]RU[borderline]PL[B]AB[ij][ji][jk]AW[jj][ki][kk][lj])");
-    let out = variago(&["score", path.to_str().unwrap()]);
-    assert!(out.status.success());
-    let text = stdout(&out);
-    let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
-        lines,
+        score_lines("ko.sgf", "(;GM[1]FF[4]SZ[19]RU[borderline]PL[B]AB[ij][ji][jk]AW[jj][ki][kk][lj])"),
         [
             "Black: live 2 + enclosed 0 + annihilation 0 + siege 0 - loss 0 = 2",
             "White: live 3 + enclosed 2 + annihilation 0 + siege 0 - loss 0 = 5 (komi 0.5)",

@@ -570,17 +570,22 @@ impl Board {
         dead
     }
 
-    /// Joins two chains; the larger keeps its head.
-    fn merge(&mut self, a: Point, b: Point) {
-        let (big, small) = if self.slot(a).size >= self.slot(b).size { (a, b) } else { (b, a) };
-        let mut s = small;
+    /// Makes `head` the head of every stone on the ring through `start`.
+    fn set_head_of_ring(&mut self, start: Point, head: Point) {
+        let mut s = start;
         loop {
-            self.slot_mut(s).head = big.0;
+            self.slot_mut(s).head = head.0;
             s = Point(self.slot(s).next);
-            if s == small {
+            if s == start {
                 break;
             }
         }
+    }
+
+    /// Joins two chains; the larger keeps its head.
+    fn merge(&mut self, a: Point, b: Point) {
+        let (big, small) = if self.slot(a).size >= self.slot(b).size { (a, b) } else { (b, a) };
+        self.set_head_of_ring(small, big);
         let small_slot = *self.slot(small);
         let big_slot = self.slot_mut(big);
         big_slot.size += small_slot.size;
@@ -663,14 +668,7 @@ impl Board {
             let new = self.slot_mut(head);
             (new.size, new.kings, new.libs, new.lib_sum, new.lib_sum_sq) =
                 (old.size, old.kings, old.libs, old.lib_sum, old.lib_sum_sq);
-            let mut s = head;
-            loop {
-                self.slot_mut(s).head = head.0;
-                s = Point(self.slot(s).next);
-                if s == head {
-                    break;
-                }
-            }
+            self.set_head_of_ring(head, head);
         }
         let chain = self.slot_mut(head);
         chain.size -= 1;

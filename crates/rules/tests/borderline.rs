@@ -280,6 +280,22 @@ fn a_corner_group_without_room_is_besieged() {
     assert!(!game.survey().cycled);
 }
 
+/// The position of a diagram (default rules, Black to move), whose statuses must cycle and
+/// leave these stones (GTP vertices) besieged and these living.
+fn cycling(rows: &[&str], besieged: &[&str], living: &[&str]) -> Borderline {
+    let game =
+        Borderline::from_setup(BorderlineRules::default(), Board::from_diagram(rows).unwrap(), Color::Black);
+    let survey = game.survey();
+    assert!(survey.cycled);
+    let geometry = game.board().geometry();
+    for (vertices, expected) in [(besieged, StoneStatus::Besieged), (living, StoneStatus::Living)] {
+        for v in vertices {
+            assert_eq!(survey.status(game.board(), geometry.parse_vertex(v).unwrap()), Some(expected), "{v}");
+        }
+    }
+    game
+}
+
 #[test]
 fn mutually_besieging_groups_settle_by_the_cycle_rule() {
     // A 4x4 board (Black's zone the top two rows, White's the bottom two, no Border). Every
@@ -287,18 +303,11 @@ fn mutually_besieging_groups_settle_by_the_cycle_rule() {
     // off by Black, D3 by White. Round 2: without D3 as a wall D2 reaches the edge, without D2
     // D3 does: only A1 stays besieged. Round 3 is round 1 again: a cycle of two states, and the
     // one with the most besieged stones (D3, D2, A1) is taken.
-    let board = Board::from_diagram(&["OO..", ".XOX", "X.XO", "O.X."]).unwrap();
-    let game = Borderline::from_setup(BorderlineRules::default(), board, Color::Black);
-    let survey = game.survey();
-    assert!(survey.cycled);
-    let geometry = game.board().geometry();
-    let status_at = |v: &str| survey.status(game.board(), geometry.parse_vertex(v).unwrap()).unwrap();
-    for v in ["D3", "D2", "A1"] {
-        assert_eq!(status_at(v), StoneStatus::Besieged, "{v}");
-    }
-    for v in ["A4", "B4", "C3", "B3", "A2", "C2", "C1"] {
-        assert_eq!(status_at(v), StoneStatus::Living, "{v}");
-    }
+    let game = cycling(
+        &["OO..", ".XOX", "X.XO", "O.X."],
+        &["D3", "D2", "A1"],
+        &["A4", "B4", "C3", "B3", "A2", "C2", "C1"],
+    );
     // Black encloses A1 (a besieged stone), B1 and B2 in its attack zone: 6; its living A2, C2
     // and C1 stand there: 3. White's living A4, B4 and C3 stand in its attack zone: 3.
     assert_eq!(totals(&game), [9, 3]);
@@ -729,18 +738,8 @@ fn a_tie_in_the_cycle_goes_to_its_earliest_state() {
     // enclosed: B4 and A3 are besieged (A4 is suicide for White, not an eye: Black captures
     // there); without B1 as a wall C1 reaches the outside. Round 3 is round 1 again: a cycle
     // of {B1, C1} and {B4, A3}, two stones each. The tie goes to the earliest state, round 1's.
-    let board = Board::from_diagram(&[".OXX", "OXX.", "XXOO", ".OX."]).unwrap();
-    let game = Borderline::from_setup(BorderlineRules::default(), board, Color::Black);
-    let survey = game.survey();
-    assert!(survey.cycled);
-    let geometry = game.board().geometry();
-    let status_at = |v: &str| survey.status(game.board(), geometry.parse_vertex(v).unwrap()).unwrap();
-    for v in ["B1", "C1"] {
-        assert_eq!(status_at(v), StoneStatus::Besieged, "{v}");
-    }
-    for v in ["B4", "A3", "C4", "A2", "C2"] {
-        assert_eq!(status_at(v), StoneStatus::Living, "{v}");
-    }
+    let game = cycling(&[".OXX", "OXX.", "XXOO", ".OX."], &["B1", "C1"], &["B4", "A3", "C4", "A2", "C2"]);
+    let (survey, geometry) = (game.survey(), game.board().geometry());
     // enclosures from the chosen statuses: A4 is in Black's A4-B4-A3 (3 points) and in White's
     // {A4} (1 point): the innermost, White's. Black's C1 is no wall, so D1 is nobody's.
     assert_eq!(survey.enclosed_by(geometry.parse_vertex("A4").unwrap()), Some(Color::White));
@@ -764,18 +763,11 @@ fn the_cycle_rule_ignores_the_transient_rounds() {
     // D4-E4 again, A1 joins the outside; White's walls are all back: C4, D4, A3, B2-B1 (5).
     // Round 4 is round 2 again. The cycle {A3, B2-B1} / {C4, D4, A3, B2-B1} gives round 3's
     // state; round 1's, with A1 besieged too, is not part of the cycle.
-    let board = Board::from_diagram(&["O.XO.", "XOOXX", ".XOOX", "OXOOX"]).unwrap();
-    let game = Borderline::from_setup(BorderlineRules::default(), board, Color::Black);
-    let survey = game.survey();
-    assert!(survey.cycled);
-    let geometry = game.board().geometry();
-    let status_at = |v: &str| survey.status(game.board(), geometry.parse_vertex(v).unwrap()).unwrap();
-    for v in ["C4", "D4", "A3", "B2", "B1"] {
-        assert_eq!(status_at(v), StoneStatus::Besieged, "{v}");
-    }
-    for v in ["A1", "A4", "B3", "D1", "D3", "E1"] {
-        assert_eq!(status_at(v), StoneStatus::Living, "{v}");
-    }
+    let game = cycling(
+        &["O.XO.", "XOOXX", ".XOOX", "OXOOX"],
+        &["C4", "D4", "A3", "B2", "B1"],
+        &["A1", "A4", "B3", "D1", "D3", "E1"],
+    );
     // Black: live E2 E1, siege of D4 on its zone. White: live A4 B3 C3, the enclosed A3 (a
     // besieged stone on its attack zone), siege of B2 and B1.
     assert_eq!(game.live_score().sides, [terms(2, 0, 0, 1, 0), terms(3, 2, 0, 2, 0)]);

@@ -565,14 +565,21 @@ async fn galice_runs_the_pie_setup_the_colour_choice_and_turns_in_its_notation()
     assert!(sgf.contains("RU[galice]"), "{sgf}");
 }
 
+/// A Galice game against the AI at level 1, the creator seated as White (the AI makes the
+/// setup): its id and the creator's token.
+async fn galice_against_the_ai(client: &Client) -> (String, String) {
+    let created = client
+        .create(json!({ "variant": "galice", "color": "white", "opponent": { "kind": "ai", "level": 1 } }))
+        .await;
+    (created["id"].as_str().unwrap().to_string(), created["token"].as_str().unwrap().to_string())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_ai_makes_the_galice_setup_and_plays_after_the_choice() {
     let server = Server::start().await;
     let client = server.client();
-    let created = client
-        .create(json!({ "variant": "galice", "color": "white", "opponent": { "kind": "ai", "level": 1 } }))
-        .await;
-    let (id, token) = (created["id"].as_str().unwrap(), created["token"].as_str().unwrap());
+    let (id, token) = galice_against_the_ai(&client).await;
+    let (id, token) = (id.as_str(), token.as_str());
     let game = client.wait_for(id, |g| g["legal"] == json!(["choose black", "choose white"])).await;
     assert_eq!(game["moves"].as_array().unwrap().len(), 5, "the AI's five setup stones: {game}");
     // choosing Black reseats the creator: the AI now plays White's first drop, then the creator moves
@@ -693,10 +700,8 @@ async fn a_game_is_left_without_a_result_only_with_the_opponents_consent(db: Db)
 async fn the_ai_consents_to_leaving_without_a_result() {
     let server = Server::start().await;
     let client = server.client();
-    let created = client
-        .create(json!({ "variant": "galice", "color": "white", "opponent": { "kind": "ai", "level": 1 } }))
-        .await;
-    let (id, token) = (created["id"].as_str().unwrap(), created["token"].as_str().unwrap());
+    let (id, token) = galice_against_the_ai(&client).await;
+    let (id, token) = (id.as_str(), token.as_str());
     let mut socket = Socket::connect(server.addr, id, 0, Some(token)).await;
     socket.send_action(1, json!({ "type": "leave_request" })).await;
     let accepted = socket.until(|m| m["type"] == "event" && m["event"]["type"] == "leave_accepted").await;
