@@ -95,7 +95,7 @@ impl<const N: usize> Bits<N> {
 
     #[inline(always)]
     pub(crate) fn intersects(&self, other: &Self) -> bool {
-        (0..N).any(|i| self.0[i] & other.0[i] != 0)
+        (0..N).fold(0, |common, i| common | (self.0[i] & other.0[i])) != 0
     }
 
     #[inline(always)]

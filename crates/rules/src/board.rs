@@ -17,6 +17,10 @@ pub(crate) const EMPTY: u8 = 0;
 pub(crate) const BORDER: u8 = 3;
 /// Flag added to a stone's colour code to make it a king.
 pub(crate) const KING: u8 = 4;
+/// The chain head that empty and border slots name: the border's first slot, which is never a
+/// point nor a point's neighbour. The liberty updates of a placement and a capture write to it
+/// for whatever neighbour has no chain, so that they need no branch on the neighbour's kind.
+const SCRATCH: u16 = 0;
 
 /// The colour code of a stone of `c` in a slot (1 black, 2 white).
 #[inline(always)]
@@ -30,7 +34,7 @@ struct Slot {
     cell: u8,
     /// Next stone of the same chain (circular); for empty points, unused.
     next: u16,
-    /// Head stone of the chain.
+    /// Head stone of the chain; [`SCRATCH`] for empty and border slots.
     head: u16,
     /// Index of this point in `empties` while it is empty.
     empty_index: u16,
@@ -59,6 +63,46 @@ pub struct Preview {
     pub lone: bool,
 }
 
+/// A placement's [`Preview`], worked out the first time a rule asks for it: a placement next to
+/// an empty point cannot be a suicide, so under rules that never read captures (Go with the
+/// simple ko) the playouts' common placement skips the neighbour scan altogether. Only the crate
+/// makes one, for an empty point of the board it holds, so a rule handed one (see
+/// [`StoneRules::judge`]) may ask the board about that point without the public guards.
+///
+/// [`StoneRules::judge`]: crate::stone_game::StoneRules::judge
+pub struct LazyPreview<'a> {
+    board: &'a Board,
+    point: Point,
+    mover: Color,
+    known: std::cell::Cell<Option<Preview>>,
+}
+
+impl<'a> LazyPreview<'a> {
+    /// The preview of a placement of `mover` on the empty point `point`, not yet worked out.
+    #[inline(always)]
+    pub(crate) fn new(board: &'a Board, point: Point, mover: Color) -> Self {
+        LazyPreview { board, point, mover, known: std::cell::Cell::new(None) }
+    }
+
+    /// The preview, worked out on the first call.
+    #[inline(always)]
+    pub fn get(&self) -> Preview {
+        if let Some(preview) = self.known.get() {
+            return preview;
+        }
+        let preview = self.board.preview(self.point, self.mover);
+        self.known.set(Some(preview));
+        preview
+    }
+
+    /// Whether the placement leaves the mover's group without liberties, answered without the
+    /// scan when the point touches an empty one.
+    #[inline(always)]
+    pub fn suicide(&self) -> bool {
+        !self.board.has_empty_neighbour(self.point) && self.get().suicide
+    }
+}
+
 /// What a placement did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Placement {
@@ -82,11 +126,20 @@ fn count_of(counts: u16, cell: u8) -> u16 {
     (counts >> (4 * cell)) & 0xF
 }
 
-/// Opponent chains a placement left without liberties, to be removed.
+/// Chains next to a point, each once (by head): the ones a placement joins, or the opponent
+/// chains it left without liberties, to be removed.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct DeadChains {
+pub(crate) struct ChainsAround {
     heads: [u16; 4],
     count: u8,
+}
+
+impl ChainsAround {
+    /// The chains' heads.
+    #[inline(always)]
+    fn heads(&self) -> &[u16] {
+        &self.heads[..self.count as usize]
+    }
 }
 
 /// Whose pieces border an empty region.
@@ -301,22 +354,24 @@ impl Board {
         self.slot_mut(b).empty_index = j as u16;
     }
 
+    /// Gives a chain one more pseudo-liberty (wrapping: the [`SCRATCH`] slot takes any number).
     #[inline(always)]
     fn add_liberty(&mut self, head: Point, lib: Point) {
         let s = self.slot_mut(head);
         let l = lib.0 as u32;
-        s.libs += 1;
-        s.lib_sum += l;
-        s.lib_sum_sq += l * l;
+        s.libs = s.libs.wrapping_add(1);
+        s.lib_sum = s.lib_sum.wrapping_add(l);
+        s.lib_sum_sq = s.lib_sum_sq.wrapping_add(l * l);
     }
 
+    /// Takes a pseudo-liberty from a chain (wrapping, like [`Self::add_liberty`]).
     #[inline(always)]
     fn remove_liberty(&mut self, head: Point, lib: Point) {
         let s = self.slot_mut(head);
         let l = lib.0 as u32;
-        s.libs -= 1;
-        s.lib_sum -= l;
-        s.lib_sum_sq -= l * l;
+        s.libs = s.libs.wrapping_sub(1);
+        s.lib_sum = s.lib_sum.wrapping_sub(l);
+        s.lib_sum_sq = s.lib_sum_sq.wrapping_sub(l * l);
     }
 
     /// The only liberty of the chain with this head, if it has exactly one.
@@ -334,7 +389,8 @@ impl Board {
     pub(crate) fn only_liberty_is(&self, head: Point, lib: Point) -> bool {
         let s = self.slot(head);
         let (n, l) = (s.libs as u32, lib.0 as u32);
-        s.lib_sum == n * l && s.lib_sum_sq == n * l * l
+        // wrapping and without a branch: the preview also asks the scratch slot, and masks the answer
+        (s.lib_sum == n.wrapping_mul(l)) & (s.lib_sum_sq == n.wrapping_mul(l * l))
     }
 
     /// The head of the chain through the stone `p`: one identity per chain, for code that keeps
@@ -401,32 +457,32 @@ impl Board {
                 lone: count_of(counts, code(c)) == 0,
             };
         }
+        // Without branches on the neighbours' kinds (random playouts cannot predict them): every
+        // neighbour's head is asked, the scratch slot's answers masked out.
         let (own, opp) = (code(c), code(c.opponent()));
         let (mut has_liberty, mut lone) = (false, true);
         let (mut captured_groups, mut captured_stones) = (0u8, 0u16);
         let neighbours = self.geometry.neighbours(p);
-        for (i, n) in neighbours.into_iter().enumerate() {
+        let heads = neighbours.map(|n| self.head(n));
+        for (i, (n, h)) in neighbours.into_iter().zip(heads).enumerate() {
             let cell = self.cell(n) & 3;
-            if cell == EMPTY {
-                has_liberty = true;
-            } else if cell == own {
-                lone = false;
-                has_liberty |= !self.only_liberty_is(self.head(n), p);
-            } else if cell == opp {
-                let h = self.head(n);
-                if self.only_liberty_is(h, p) && !self.seen_before(&neighbours[..i], h) {
-                    captured_groups += 1;
-                    captured_stones += self.slot(h).size;
-                }
-            }
+            let only = self.only_liberty_is(h, p);
+            has_liberty |= (cell == EMPTY) | ((cell == own) & !only);
+            lone &= cell != own;
+            // a chain met at an earlier neighbour is counted there (heads are unique per chain)
+            let first = heads[..i].iter().fold(true, |first, &earlier| first & (earlier != h));
+            let captures = (cell == opp) & only & first;
+            captured_groups += captures as u8;
+            captured_stones += captures as u16 * self.slot(h).size;
         }
         Preview { captured_groups, captured_stones, suicide: !has_liberty && captured_groups == 0, lone }
     }
 
-    /// Whether one of these points holds a stone of the chain with this head.
+    /// Whether one of these points holds a stone of the chain with this head (empty and border
+    /// slots name the scratch slot, which heads no chain).
     #[inline(always)]
     fn seen_before(&self, points: &[Point], head: Point) -> bool {
-        points.iter().any(|&q| self.cell(q) & 3 == self.cell(head) & 3 && self.head(q) == head)
+        points.iter().any(|&q| self.head(q) == head)
     }
 
     /// The board hash after placing a stone of `c` on `p`, given its preview; `suicide_removes`
@@ -514,7 +570,7 @@ impl Board {
         }
         let dead = self.put(p, piece.cell());
         let mut placement = Placement { captured_groups: dead.count, ..Placement::default() };
-        for &h in &dead.heads[..dead.count as usize] {
+        for &h in dead.heads() {
             placement.captured_stones += self.remove_chain(Point(h));
         }
         let own = self.head(p);
@@ -528,46 +584,62 @@ impl Board {
     /// taking liberties from every neighbour chain; removes nothing, but returns the opponent
     /// chains left without liberties.
     #[inline(always)]
-    pub(crate) fn put(&mut self, p: Point, cell: u8) -> DeadChains {
+    pub(crate) fn put(&mut self, p: Point, cell: u8) -> ChainsAround {
         self.remove_empty(p);
         let color = cell & 3;
+        let neighbours = self.geometry.neighbours(p);
+        // Without branches on the neighbours' kinds: the stone's pseudo-liberties are its empty
+        // neighbours, and every neighbour's head loses `p` (the scratch slot for non-stones).
+        let (mut libs, mut lib_sum, mut lib_sum_sq) = (0u16, 0u32, 0u32);
+        for n in neighbours {
+            let empty = (self.cell(n) == EMPTY) as u32;
+            let l = n.0 as u32;
+            libs += empty as u16;
+            lib_sum += empty * l;
+            lib_sum_sq += empty * l * l;
+            self.remove_liberty(self.head(n), p);
+            let counts = &mut self.slot_mut(n).neighbour_counts;
+            *counts = counts.wrapping_add(count_unit(color)).wrapping_sub(count_unit(EMPTY));
+        }
         let slot = self.slot_mut(p);
-        slot.cell = cell;
-        slot.next = p.0;
-        slot.head = p.0;
-        slot.size = 1;
-        slot.kings = (cell & KING != 0) as u16;
-        slot.libs = 0;
-        slot.lib_sum = 0;
-        slot.lib_sum_sq = 0;
+        (slot.cell, slot.next, slot.head) = (cell, p.0, p.0);
+        (slot.size, slot.kings) = (1, (cell & KING != 0) as u16);
+        (slot.libs, slot.lib_sum, slot.lib_sum_sq) = (libs, lib_sum, lib_sum_sq);
+        let counts = slot.neighbour_counts;
         self.hash ^= piece_key(p.index(), cell);
         self.stones[(color == 2) as usize] += 1;
         self.color_sets[(color == 2) as usize].insert(p);
         if cell & KING != 0 {
             self.king_set.insert(p);
         }
-        let mut dead = DeadChains::default();
-        for n in self.geometry.neighbours(p) {
-            let counts = &mut self.slot_mut(n).neighbour_counts;
-            *counts = counts.wrapping_add(count_unit(color)).wrapping_sub(count_unit(EMPTY));
-            let other = self.cell(n) & 3;
-            if other == EMPTY {
-                self.add_liberty(self.head(p), n);
-            } else if other != BORDER {
-                let h = self.head(n);
-                self.remove_liberty(h, p);
-                if other == color {
-                    let mine = self.head(p);
-                    if mine != h {
-                        self.merge(mine, h);
-                    }
-                } else if self.slot(h).libs == 0 && !dead.heads[..dead.count as usize].contains(&h.0) {
-                    dead.heads[dead.count as usize] = h.0;
-                    dead.count += 1;
-                }
+        if count_of(counts, color) > 0 {
+            let friends = self.distinct_chains(neighbours, |n| self.cell(n) & 3 == color);
+            for &h in friends.heads() {
+                self.merge(self.head(p), Point(h));
             }
         }
-        dead
+        if count_of(counts, 3 - color) > 0 {
+            self.distinct_chains(neighbours, |n| {
+                (self.cell(n) & 3 == 3 - color) & (self.slot(self.head(n)).libs == 0)
+            })
+        } else {
+            ChainsAround::default()
+        }
+    }
+
+    /// The distinct chains through the neighbours that `pick` accepts, gathered without a branch
+    /// per neighbour (which a random playout could not predict): each neighbour's head is written
+    /// to the next free entry, which only advances for a picked head not met before.
+    #[inline(always)]
+    fn distinct_chains(&self, neighbours: [Point; 4], pick: impl Fn(Point) -> bool) -> ChainsAround {
+        let mut chains = ChainsAround::default();
+        let heads = neighbours.map(|n| self.head(n).0);
+        for (i, (n, h)) in neighbours.into_iter().zip(heads).enumerate() {
+            let first = heads[..i].iter().fold(true, |first, &earlier| first & (earlier != h));
+            chains.heads[chains.count as usize] = h;
+            chains.count += (pick(n) & first) as u8;
+        }
+        chains
     }
 
     /// Makes `head` the head of every stone on the ring through `start`.
@@ -608,13 +680,10 @@ impl Board {
             self.take(s);
             removed += 1;
             for n in self.geometry.neighbours(s) {
-                let cell = self.cell(n);
-                if cell != EMPTY && cell != BORDER {
-                    let h = self.head(n);
-                    if h != head {
-                        self.add_liberty(h, s);
-                    }
-                }
+                // every other chain gets the point back; the dying chain's stones and the points
+                // without a chain give it to the scratch slot, chosen without a branch
+                let h = self.head(n);
+                self.add_liberty(if h == head { Point(SCRATCH) } else { h }, s);
             }
             s = next;
             if s == head {
@@ -734,7 +803,8 @@ impl Board {
         if cell & KING != 0 {
             self.king_set.remove(p);
         }
-        self.slot_mut(p).cell = EMPTY;
+        let slot = self.slot_mut(p);
+        (slot.cell, slot.head) = (EMPTY, SCRATCH);
         self.push_empty(p);
     }
 
@@ -839,11 +909,8 @@ impl Board {
         let mut edge = false;
         for d in self.geometry.diagonals(p) {
             let cell = self.cell(d);
-            if cell == BORDER {
-                edge = true;
-            } else if cell & 3 == opp {
-                bad += 1;
-            }
+            edge |= cell == BORDER;
+            bad += (cell & 3 == opp) as u32;
         }
         bad + edge as u32 <= 1
     }
@@ -854,6 +921,13 @@ impl Board {
     /// when the answer is no.
     pub fn region(&self, p: Point, stop_at: Option<Color>) -> Region {
         self.owns(p);
+        self.region_of_board_point(p, stop_at)
+    }
+
+    /// [`Self::region`] without the guard, for a point the rules already hold. Kept out of line:
+    /// the quick tests that call it sit in the playouts' loop, the flood itself is rarer.
+    #[inline(never)]
+    fn region_of_board_point(&self, p: Point, stop_at: Option<Color>) -> Region {
         match self.words {
             0..=2 => self.region_in::<2>(p, stop_at),
             3..=4 => self.region_in::<4>(p, stop_at),
@@ -895,24 +969,35 @@ impl Board {
 
     /// Whether placing on the empty point `p` is placing in territory of `owner`: cheap answers
     /// first (a neighbour of another colour, or a one-point region), a flood fill otherwise.
-    #[inline]
     pub fn in_territory_of(&self, p: Point, owner: Color) -> Option<Region> {
         self.owns(p);
-        let mut empty_neighbour = false;
-        let mut owner_neighbour = false;
-        for n in self.geometry.neighbours(p) {
-            let cell = self.cell(n);
-            match cell {
-                EMPTY => empty_neighbour = true,
-                BORDER => {}
-                _ if cell & 3 == code(owner) => owner_neighbour = true,
-                _ => return None,
-            }
+        self.territory_at_board_point(p, owner)
+    }
+
+    /// [`Self::in_territory_of`] without the guard, for a point the rules already hold (the
+    /// incursion and king tests run on every candidate of a playout). The cheap answers come
+    /// from the neighbour counts, without a branch per neighbour.
+    #[inline(always)]
+    pub(crate) fn territory_at_board_point(&self, p: Point, owner: Color) -> Option<Region> {
+        let counts = self.slot(p).neighbour_counts;
+        if count_of(counts, code(owner.opponent())) > 0 {
+            return None;
         }
-        if !empty_neighbour {
-            return owner_neighbour.then_some(Region { owner: RegionOwner::Only(owner), line_shaped: true });
+        if count_of(counts, EMPTY) == 0 {
+            let enclosed = count_of(counts, code(owner)) > 0;
+            return enclosed.then_some(Region { owner: RegionOwner::Only(owner), line_shaped: true });
         }
-        let region = self.region(p, Some(owner.opponent()));
+        // an empty neighbour next to a stone of the other colour puts one on the region's border:
+        // the flood's second step, answered from four neighbour counts
+        let other = code(owner.opponent());
+        let touched = self.geometry.neighbours(p).into_iter().fold(false, |touched, n| {
+            let counts = self.slot(n).neighbour_counts;
+            touched | ((self.cell(n) == EMPTY) & (count_of(counts, other) > 0))
+        });
+        if touched {
+            return None;
+        }
+        let region = self.region_of_board_point(p, Some(owner.opponent()));
         (region.owner == RegionOwner::Only(owner)).then_some(region)
     }
 
@@ -1077,6 +1162,12 @@ mod tests {
         for (i, &e) in board.empties.iter().enumerate() {
             assert_eq!(board.slot(e).empty_index as usize, i);
         }
+        // the branch-free liberty updates rely on every slot without a stone naming the scratch slot
+        for (i, slot) in board.slots.iter().enumerate() {
+            if slot.cell == EMPTY || slot.cell == BORDER {
+                assert_eq!(slot.head, SCRATCH, "head of the stoneless slot {i}");
+            }
+        }
         for p in board.geometry.points() {
             assert_eq!(board.cell(p), fresh.cell(p));
             assert_eq!(board.slot(p).neighbour_counts, fresh.slot(p).neighbour_counts, "counts at {p:?}");
@@ -1092,6 +1183,28 @@ mod tests {
     }
 
     proptest! {
+        /// Placements with their captures and suicides keep every incremental structure equal to
+        /// the one of the same pieces put down afresh, after every move.
+        #[test]
+        fn placing_stones_leaves_the_board_as_rebuilt(
+            width in 2u32..8,
+            height in 2u32..8,
+            placements in proptest::collection::vec((any::<u16>(), any::<bool>(), any::<bool>()), 1..120),
+        ) {
+            let geometry = Geometry::new(width, height).unwrap();
+            let mut board = Board::new(geometry);
+            for (pick, white, king) in placements {
+                let empties = board.empties();
+                let p = empties[pick as usize % empties.len()];
+                let color = if white { Color::White } else { Color::Black };
+                board.place_piece(p, Piece { color, king });
+                assert_as_rebuilt(&board);
+                if board.empties().is_empty() {
+                    break;
+                }
+            }
+        }
+
         /// Lifting stones (Galice's swaps) leaves the board exactly as if the remaining pieces had
         /// been put down from scratch, whether the stone was alone, a leaf of its chain, or held
         /// it together.

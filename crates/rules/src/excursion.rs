@@ -3,7 +3,7 @@
 //! king may not remove a king (always in form 1, right after an opponent's king in form 2). In
 //! form 1 every stone placement turns all kings back into stones. Suicide is allowed.
 
-use crate::board::{Board, JudgedPoint, Placement, Preview};
+use crate::board::{Board, JudgedPoint, LazyPreview, Placement};
 use crate::geometry::Point;
 use crate::spec::{OptionInfo, Options, SpecError};
 use crate::stone_game::{CommonRules, StoneRules};
@@ -37,8 +37,8 @@ impl ExcursionRules {
 
     /// Whether a placement of `mover` on the empty point `p` places a king: `p` lies in enemy
     /// territory or next to a friendly king.
-    pub fn places_king(&self, board: &Board, mover: Color, p: Point) -> bool {
-        board.next_to_king(p, mover) || board.in_territory_of(p, mover.opponent()).is_some()
+    pub(crate) fn places_king(&self, board: &Board, mover: Color, p: Point) -> bool {
+        board.next_to_king(p, mover) || board.territory_at_board_point(p, mover.opponent()).is_some()
     }
 }
 
@@ -64,7 +64,7 @@ impl StoneRules for ExcursionRules {
         board: &Board,
         mover: Color,
         p: Point,
-        preview: &Preview,
+        preview: &LazyPreview,
         last: bool,
     ) -> Result<bool, Illegal> {
         let king = self.places_king(board, mover, p);
@@ -76,7 +76,7 @@ impl StoneRules for ExcursionRules {
         // form 1 a stone placement reverts every king first, so only king placements can.
         if king
             && restricted
-            && (preview.suicide || (preview.captured_groups > 0 && board.captures_king(p, mover)))
+            && (preview.suicide() || (preview.get().captured_groups > 0 && board.captures_king(p, mover)))
         {
             return Err(match self.form {
                 ExcursionForm::One => Illegal::KingRemovesKing,

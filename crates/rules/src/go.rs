@@ -1,7 +1,7 @@
 //! Standard Go (`go`): area scoring, a choice of ko rule, optional suicide. The baseline every
 //! other variant is measured against.
 
-use crate::board::{Board, Preview};
+use crate::board::{Board, LazyPreview};
 use crate::geometry::Point;
 use crate::score::HalfPoints;
 use crate::spec::{OptionInfo, Options, SpecError, expect_one_of};
@@ -50,7 +50,14 @@ impl StoneRules for GoRules {
         &self.common
     }
 
-    fn judge(&self, _: &Board, _: Color, _: Point, _: &Preview, _: NoMemory) -> Result<NoMemory, Illegal> {
+    fn judge(
+        &self,
+        _: &Board,
+        _: Color,
+        _: Point,
+        _: &LazyPreview,
+        _: NoMemory,
+    ) -> Result<NoMemory, Illegal> {
         Ok(NoMemory)
     }
 }

@@ -1,7 +1,7 @@
 //! Incursion Go (`incursion`, `incursion-minimal`, `incursion-line`): no ko rule; a player may not
 //! make an incursion (a placement in the opponent's territory) right after the opponent made one.
 
-use crate::board::{Board, Preview};
+use crate::board::{Board, LazyPreview};
 use crate::geometry::Point;
 use crate::spec::{OptionInfo, Options, SpecError, expect_one_of};
 use crate::stone_game::{CommonRules, StoneRules};
@@ -28,11 +28,20 @@ pub type Incursion = StoneGame<IncursionRules>;
 
 impl IncursionRules {
     /// Whether a placement of `mover` on `p` is an incursion that counts under these rules.
-    pub fn counts_as_incursion(&self, board: &Board, mover: Color, p: Point, preview: &Preview) -> bool {
-        if self.minimal && preview.captured_groups > 1 {
+    #[inline(always)]
+    pub(crate) fn counts_as_incursion(
+        &self,
+        board: &Board,
+        mover: Color,
+        p: Point,
+        preview: &LazyPreview,
+    ) -> bool {
+        if self.minimal && preview.get().captured_groups > 1 {
             return false;
         }
-        board.in_territory_of(p, mover.opponent()).is_some_and(|region| !self.line || region.line_shaped)
+        board
+            .territory_at_board_point(p, mover.opponent())
+            .is_some_and(|region| !self.line || region.line_shaped)
     }
 }
 
@@ -44,12 +53,13 @@ impl StoneRules for IncursionRules {
         &self.common
     }
 
+    #[inline(always)]
     fn judge(
         &self,
         board: &Board,
         mover: Color,
         p: Point,
-        preview: &Preview,
+        preview: &LazyPreview,
         last: bool,
     ) -> Result<bool, Illegal> {
         let counted = self.counts_as_incursion(board, mover, p, preview);

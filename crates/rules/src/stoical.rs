@@ -1,6 +1,6 @@
 //! Stoical Go (`stoical`): no ko rule; a player may not capture right after the opponent captured.
 
-use crate::board::{Board, Preview};
+use crate::board::{Board, LazyPreview};
 use crate::geometry::Point;
 use crate::spec::{OptionInfo, Options, SpecError, expect_one_of};
 use crate::stone_game::{CommonRules, StoneRules};
@@ -32,8 +32,15 @@ impl StoneRules for StoicalRules {
         &self.common
     }
 
-    fn judge(&self, _: &Board, _: Color, _: Point, preview: &Preview, previous: u16) -> Result<u16, Illegal> {
-        let captures = preview.captured_stones;
+    fn judge(
+        &self,
+        _: &Board,
+        _: Color,
+        _: Point,
+        preview: &LazyPreview,
+        previous: u16,
+    ) -> Result<u16, Illegal> {
+        let captures = preview.get().captured_stones;
         if previous == 0 || captures == 0 || (self.more_stones && captures > previous) {
             Ok(captures)
         } else if self.more_stones {

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::board::{Board, JudgedPoint, Placement, Preview};
+use crate::board::{Board, JudgedPoint, LazyPreview, Placement};
 use crate::geometry::{Geometry, Point};
 use crate::score::{AreaScore, HalfPoints};
 use crate::zobrist::{WHITE_TO_MOVE, mix};
@@ -60,14 +60,14 @@ pub trait StoneRules: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     fn common(&self) -> &CommonRules;
 
     /// Judges a placement of `mover` on `p` (already known to be on an empty point and allowed by
-    /// the shared rules), given what it would capture and what the last move left behind; returns
-    /// what the next move must remember.
+    /// the shared rules), given what it would capture (worked out only if asked for) and what the
+    /// last move left behind; returns what the next move must remember.
     fn judge(
         &self,
         board: &Board,
         mover: Color,
         p: Point,
-        preview: &Preview,
+        preview: &LazyPreview,
         last: Self::Memory,
     ) -> Result<Self::Memory, Illegal>;
 
@@ -112,11 +112,9 @@ pub struct StoneGame<R: StoneRules> {
     /// Passes in a row just before this position.
     passes: u8,
     memory: R::Memory,
-    /// Board hash before the last move (for the simple ko).
-    previous_board: u64,
-    /// Mixed into [`Game::hash`] while a simple-ko retake may be banned: zero otherwise, so that
-    /// positions without a ko transpose freely.
-    ko_key: u64,
+    /// The point a simple-ko retake is banned on, if the last move took a ko: the only placement
+    /// that could bring back the board before it.
+    ko_point: Option<Point>,
     /// Superko keys of every earlier position (empty unless a superko rule is in force).
     seen: KeySet,
     /// Each player's end-of-turn boards (empty unless the own-position draw is in force).
@@ -142,8 +140,7 @@ impl<R: StoneRules> StoneGame<R> {
     pub fn from_setup(rules: R, board: Board, to_move: Color) -> Self {
         let mut game = StoneGame {
             rules,
-            previous_board: board.hash(),
-            ko_key: 0,
+            ko_point: None,
             board,
             to_move,
             passes: 0,
@@ -220,24 +217,22 @@ impl<R: StoneRules> StoneGame<R> {
     fn judge_free_point(&self, p: Point) -> Result<Verdict<R::Memory>, Illegal> {
         let mover = self.to_move;
         let common = self.rules.common();
-        let preview = self.board.preview(p, mover);
-        if preview.suicide {
+        let preview = LazyPreview::new(&self.board, p, mover);
+        if preview.suicide() {
             if !common.suicide_allowed {
                 return Err(Illegal::Suicide);
             }
             // a lone stone without captures only removes itself (in Excursion Go it always lands in
             // enemy territory, so it is a king and reverts nothing either)
-            if preview.lone {
+            if preview.get().lone {
                 return Err(Illegal::ChangesNothing);
             }
         }
-        let hash_after = || self.board.hash_after(p, mover, &preview, common.suicide_allowed);
+        let hash_after = || self.board.hash_after(p, mover, &preview.get(), common.suicide_allowed);
         match common.ko {
             KoRule::None => {}
-            // only taking back one stone right after the opponent took one can bring back the
-            // board before the opponent's move (`ko_key` is set exactly after such a capture)
             KoRule::Simple => {
-                if self.ko_key != 0 && preview.captured_stones == 1 && hash_after() == self.previous_board {
+                if self.ko_point == Some(p) {
                     return Err(Illegal::Ko);
                 }
             }
@@ -259,14 +254,18 @@ impl<R: StoneRules> StoneGame<R> {
     /// Plays a placement that [`Self::judge_placement`] accepted.
     #[inline(always)]
     fn apply_placement(&mut self, p: Point, verdict: Verdict<R::Memory>) {
-        self.previous_board = self.board.hash();
         let placement =
             self.rules.place(&mut self.board, self.to_move, JudgedPoint::judged(p), verdict.memory);
-        // only the capture of a single stone can be retaken at once
-        self.ko_key = if self.rules.common().ko == KoRule::Simple && placement.captured_stones == 1 {
-            mix(self.previous_board)
+        // Retaking brings back the board before this move exactly when this move took one stone
+        // and stands alone with that stone's point as its only liberty: the retake then takes
+        // just this stone (any other chain next to the point had it as a second liberty).
+        self.ko_point = if self.rules.common().ko == KoRule::Simple
+            && placement.captured_stones == 1
+            && self.board.chain_size(self.board.chain_head(p)) == 1
+        {
+            self.board.sole_liberty(p)
         } else {
-            0
+            None
         };
         self.passes = 0;
         self.memory = verdict.memory;
@@ -291,6 +290,10 @@ impl<R: StoneRules> StoneGame<R> {
         }
     }
 }
+
+/// Set in the value mixed into [`Game::hash`] for a ko point, so that it never meets the key of a
+/// variant's memory or of a pass count.
+const KO_POINT_TAG: u64 = 1 << 40;
 
 #[inline(always)]
 fn side_key(c: Color) -> u64 {
@@ -332,8 +335,7 @@ impl<R: StoneRules> Game for StoneGame<R> {
                 if self.is_over() {
                     return Err(Illegal::GameOver);
                 }
-                self.previous_board = self.board.hash();
-                self.ko_key = 0;
+                self.ko_point = None;
                 self.passes += 1;
                 self.memory = R::Memory::default();
                 self.last_placed = None;
@@ -370,7 +372,7 @@ impl<R: StoneRules> Game for StoneGame<R> {
             ^ side_key(self.to_move)
             ^ mix(self.memory.into())
             ^ mix(0x100 + self.passes as u64)
-            ^ self.ko_key
+            ^ self.ko_point.map_or(0, |p| mix(KO_POINT_TAG | p.index() as u64))
     }
 
     fn playout_cap(&self) -> usize {

@@ -260,6 +260,23 @@ fn the_immediate_ko_retake_is_refused_by_every_rule_for_its_own_reason() {
 }
 
 #[test]
+fn under_the_simple_ko_only_a_banned_retake_tells_a_position_from_its_set_up_board() {
+    // Black C3 takes the ko stone B3 and stands alone with B3 as its only liberty: the retake is
+    // banned, so the position differs from its board set up afresh (where White could take).
+    let mut game = position("go:ko=simple", KO, Color::Black);
+    play(&mut game, &["C3"]);
+    let after_ko = [".....", ".XO..", "X.XO.", ".XO..", "....."];
+    assert_eq!(rows(&game), after_ko);
+    assert_ne!(game.hash(), position("go:ko=simple", &after_ko, Color::White).hash());
+    // Black D2 takes the lone white D3 but has other liberties: no ko, and the positions transpose.
+    let mut game = position("go:ko=simple", &[".....", "...X.", "..XOX", ".....", "....."], Color::Black);
+    play(&mut game, &["D2"]);
+    let after_capture = [".....", "...X.", "..X.X", "...X.", "....."];
+    assert_eq!(rows(&game), after_capture);
+    assert_eq!(game.hash(), position("go:ko=simple", &after_capture, Color::White).hash());
+}
+
+#[test]
 fn a_set_up_position_has_no_ko_history() {
     // The board right after Black's ko capture, set up with White to move: nothing was played
     // before it, so the retake recreates no earlier board and follows no capture or incursion.
