@@ -5,6 +5,14 @@
 //! *pseudo-liberties* (one per stone-empty adjacency) with their sum and sum of squares: a chain is
 //! captured when the count is 0 and is in atari exactly when `count * sum_sq == sum * sum` (all
 //! pseudo-liberties are the same point). No per-move allocation, no flood fill on the hot path.
+//!
+//! A random playout's neighbours are as likely empty as friendly or hostile, so a branch on their
+//! kind is mispredicted about every other time: that, not the instruction count, bounded the
+//! playouts. The hot path therefore decides by arithmetic where it can. Empty and border slots
+//! name a scratch slot as their chain head, so a placement takes its point from every
+//! neighbour's head and a capture gives it back to every neighbour's head alike, and the
+//! preview, the suicide test and the gathering of friendly and dead chains combine masks instead
+//! of branching.
 
 use crate::bits::{Bits, PointSet};
 use crate::geometry::{Geometry, Point};
@@ -96,10 +104,16 @@ impl<'a> LazyPreview<'a> {
     }
 
     /// Whether the placement leaves the mover's group without liberties, answered without the
-    /// scan when the point touches an empty one.
+    /// scan when the point touches an empty one, and without counting captures otherwise.
     #[inline(always)]
     pub fn suicide(&self) -> bool {
-        !self.board.has_empty_neighbour(self.point) && self.get().suicide
+        if self.board.has_empty_neighbour(self.point) {
+            return false;
+        }
+        match self.known.get() {
+            Some(preview) => preview.suicide,
+            None => self.board.breathes_nowhere(self.point, self.mover),
+        }
     }
 }
 
@@ -140,6 +154,20 @@ impl ChainsAround {
     fn heads(&self) -> &[u16] {
         &self.heads[..self.count as usize]
     }
+}
+
+/// The distinct chains among the neighbours' `heads` whose entry in `picked` is set, gathered
+/// without a branch per neighbour (which a random playout could not predict): each head is
+/// written to the next free entry, which only advances for a picked head not met before.
+#[inline(always)]
+fn distinct_chains(heads: [Point; 4], picked: [bool; 4]) -> ChainsAround {
+    let mut chains = ChainsAround::default();
+    for (i, (h, pick)) in heads.into_iter().zip(picked).enumerate() {
+        let first = heads[..i].iter().fold(true, |first, &earlier| first & (earlier != h));
+        chains.heads[chains.count as usize] = h.0;
+        chains.count += (pick & first) as u8;
+    }
+    chains
 }
 
 /// Whose pieces border an empty region.
@@ -478,6 +506,21 @@ impl Board {
         Preview { captured_groups, captured_stones, suicide: !has_liberty && captured_groups == 0, lone }
     }
 
+    /// Whether a stone of `c` on `p`, an empty point without empty neighbours, would have no
+    /// liberty: no friendly neighbour chain has another one and no opponent chain has `p` as its
+    /// last. The suicide test of the late playout, where most candidates are such points, without
+    /// the preview's capture count.
+    #[inline(always)]
+    fn breathes_nowhere(&self, p: Point, c: Color) -> bool {
+        let (own, opp) = (code(c), code(c.opponent()));
+        let breathes = self.geometry.neighbours(p).into_iter().fold(false, |breathes, n| {
+            let cell = self.cell(n) & 3;
+            let only = self.only_liberty_is(self.head(n), p);
+            breathes | ((cell == own) & !only) | ((cell == opp) & only)
+        });
+        !breathes
+    }
+
     /// Whether one of these points holds a stone of the chain with this head (empty and border
     /// slots name the scratch slot, which heads no chain).
     #[inline(always)]
@@ -588,16 +631,20 @@ impl Board {
         self.remove_empty(p);
         let color = cell & 3;
         let neighbours = self.geometry.neighbours(p);
+        // read once: placing the stone changes no neighbour's kind, and merging friendly chains
+        // changes no opponent chain's head
+        let kinds = neighbours.map(|n| self.cell(n) & 3);
+        let heads = neighbours.map(|n| self.head(n));
         // Without branches on the neighbours' kinds: the stone's pseudo-liberties are its empty
         // neighbours, and every neighbour's head loses `p` (the scratch slot for non-stones).
         let (mut libs, mut lib_sum, mut lib_sum_sq) = (0u16, 0u32, 0u32);
-        for n in neighbours {
-            let empty = (self.cell(n) == EMPTY) as u32;
+        for ((n, kind), head) in neighbours.into_iter().zip(kinds).zip(heads) {
+            let empty = (kind == EMPTY) as u32;
             let l = n.0 as u32;
             libs += empty as u16;
             lib_sum += empty * l;
             lib_sum_sq += empty * l * l;
-            self.remove_liberty(self.head(n), p);
+            self.remove_liberty(head, p);
             let counts = &mut self.slot_mut(n).neighbour_counts;
             *counts = counts.wrapping_add(count_unit(color)).wrapping_sub(count_unit(EMPTY));
         }
@@ -613,33 +660,16 @@ impl Board {
             self.king_set.insert(p);
         }
         if count_of(counts, color) > 0 {
-            let friends = self.distinct_chains(neighbours, |n| self.cell(n) & 3 == color);
-            for &h in friends.heads() {
+            for &h in distinct_chains(heads, kinds.map(|kind| kind == color)).heads() {
                 self.merge(self.head(p), Point(h));
             }
         }
         if count_of(counts, 3 - color) > 0 {
-            self.distinct_chains(neighbours, |n| {
-                (self.cell(n) & 3 == 3 - color) & (self.slot(self.head(n)).libs == 0)
-            })
+            let dead = std::array::from_fn(|i| (kinds[i] == 3 - color) & (self.slot(heads[i]).libs == 0));
+            distinct_chains(heads, dead)
         } else {
             ChainsAround::default()
         }
-    }
-
-    /// The distinct chains through the neighbours that `pick` accepts, gathered without a branch
-    /// per neighbour (which a random playout could not predict): each neighbour's head is written
-    /// to the next free entry, which only advances for a picked head not met before.
-    #[inline(always)]
-    fn distinct_chains(&self, neighbours: [Point; 4], pick: impl Fn(Point) -> bool) -> ChainsAround {
-        let mut chains = ChainsAround::default();
-        let heads = neighbours.map(|n| self.head(n).0);
-        for (i, (n, h)) in neighbours.into_iter().zip(heads).enumerate() {
-            let first = heads[..i].iter().fold(true, |first, &earlier| first & (earlier != h));
-            chains.heads[chains.count as usize] = h;
-            chains.count += (pick(n) & first) as u8;
-        }
-        chains
     }
 
     /// Makes `head` the head of every stone on the ring through `start`.
