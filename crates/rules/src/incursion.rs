@@ -36,12 +36,10 @@ impl IncursionRules {
         p: Point,
         preview: &LazyPreview,
     ) -> bool {
-        if self.minimal && preview.get().captured_groups > 1 {
-            return false;
-        }
-        board
-            .territory_at_board_point(p, mover.opponent())
-            .is_some_and(|region| !self.line || region.line_shaped)
+        // the territory first: most placements are not in it, and then need no capture count
+        board.territory_at_board_point(p, mover.opponent()).is_some_and(|region| {
+            (!self.line || region.line_shaped) && !(self.minimal && preview.get().captured_groups > 1)
+        })
     }
 }
 

@@ -117,8 +117,9 @@ pub struct StoneGame<R: StoneRules> {
     ko_point: Option<Point>,
     /// Superko keys of every earlier position (empty unless a superko rule is in force).
     seen: KeySet,
-    /// Each player's end-of-turn boards (empty unless the own-position draw is in force).
-    own_boards: [KeySet; 2],
+    /// Each player's end-of-turn boards (empty unless the own-position draw is in force), both in
+    /// one set with each board keyed by its player's side key: one table to copy per playout.
+    own_boards: KeySet,
     drawn: bool,
     /// Where the last move placed its stone (`None` after a pass): the playouts answer it.
     last_placed: Option<Point>,
@@ -146,7 +147,7 @@ impl<R: StoneRules> StoneGame<R> {
             passes: 0,
             memory: R::Memory::default(),
             seen: KeySet::default(),
-            own_boards: [KeySet::default(), KeySet::default()],
+            own_boards: KeySet::default(),
             drawn: false,
             last_placed: None,
         };
@@ -159,7 +160,7 @@ impl<R: StoneRules> StoneGame<R> {
             game.seen.reserve(turns);
         }
         if game.rules.common().own_position_draw {
-            game.own_boards.iter_mut().for_each(|boards| boards.reserve(turns / 2));
+            game.own_boards.reserve(turns);
         }
         game
     }
@@ -283,7 +284,7 @@ impl<R: StoneRules> StoneGame<R> {
             self.seen.insert(key);
         }
         if self.rules.common().own_position_draw {
-            let fresh = self.own_boards[mover as usize].insert(hash);
+            let fresh = self.own_boards.insert(hash ^ side_key(mover));
             if placed && !fresh {
                 self.drawn = true;
             }
