@@ -487,23 +487,32 @@ impl Board {
         }
         // Without branches on the neighbours' kinds (random playouts cannot predict them): every
         // neighbour's head is asked, the scratch slot's answers masked out.
+        // Without branches on the neighbours' kinds (random playouts cannot predict them): every
+        // neighbour's head is asked, the scratch slot's answers masked out.
         let (own, opp) = (code(c), code(c.opponent()));
+        let (kinds, heads) = self.around(p);
+        let only = heads.map(|h| self.only_liberty_is(h, p));
         let (mut has_liberty, mut lone) = (false, true);
-        let (mut captured_groups, mut captured_stones) = (0u8, 0u16);
-        let neighbours = self.geometry.neighbours(p);
-        let heads = neighbours.map(|n| self.head(n));
-        for (i, (n, h)) in neighbours.into_iter().zip(heads).enumerate() {
-            let cell = self.cell(n) & 3;
-            let only = self.only_liberty_is(h, p);
-            has_liberty |= (cell == EMPTY) | ((cell == own) & !only);
-            lone &= cell != own;
-            // a chain met at an earlier neighbour is counted there (heads are unique per chain)
-            let first = heads[..i].iter().fold(true, |first, &earlier| first & (earlier != h));
-            let captures = (cell == opp) & only & first;
-            captured_groups += captures as u8;
-            captured_stones += captures as u16 * self.slot(h).size;
+        for (kind, only) in kinds.into_iter().zip(only) {
+            has_liberty |= (kind == EMPTY) | ((kind == own) & !only);
+            lone &= kind != own;
         }
-        Preview { captured_groups, captured_stones, suicide: !has_liberty && captured_groups == 0, lone }
+        let captured = distinct_chains(heads, std::array::from_fn(|i| (kinds[i] == opp) & only[i]));
+        let captured_stones = captured.heads().iter().map(|&h| self.slot(Point(h)).size).sum();
+        Preview {
+            captured_groups: captured.count,
+            captured_stones,
+            suicide: !has_liberty && captured.count == 0,
+            lone,
+        }
+    }
+
+    /// The colour codes (0 empty, 1 black, 2 white, 3 border) and chain heads of the neighbours
+    /// of `p`, in [`Geometry::neighbours`] order: what a placement's tests and updates read.
+    #[inline(always)]
+    fn around(&self, p: Point) -> ([u8; 4], [Point; 4]) {
+        let neighbours = self.geometry.neighbours(p);
+        (neighbours.map(|n| self.cell(n) & 3), neighbours.map(|n| self.head(n)))
     }
 
     /// Whether a stone of `c` on `p`, an empty point without empty neighbours, would have no
@@ -513,19 +522,12 @@ impl Board {
     #[inline(always)]
     fn breathes_nowhere(&self, p: Point, c: Color) -> bool {
         let (own, opp) = (code(c), code(c.opponent()));
-        let breathes = self.geometry.neighbours(p).into_iter().fold(false, |breathes, n| {
-            let cell = self.cell(n) & 3;
-            let only = self.only_liberty_is(self.head(n), p);
-            breathes | ((cell == own) & !only) | ((cell == opp) & only)
+        let (kinds, heads) = self.around(p);
+        let breathes = kinds.into_iter().zip(heads).fold(false, |breathes, (kind, head)| {
+            let only = self.only_liberty_is(head, p);
+            breathes | ((kind == own) & !only) | ((kind == opp) & only)
         });
         !breathes
-    }
-
-    /// Whether one of these points holds a stone of the chain with this head (empty and border
-    /// slots name the scratch slot, which heads no chain).
-    #[inline(always)]
-    fn seen_before(&self, points: &[Point], head: Point) -> bool {
-        points.iter().any(|&q| self.head(q) == head)
     }
 
     /// The board hash after placing a stone of `c` on `p`, given its preview; `suicide_removes`
@@ -536,19 +538,13 @@ impl Board {
         if removes_own {
             hash ^= piece_key(p.index(), code(c));
         }
-        let neighbours = self.geometry.neighbours(p);
-        for (i, n) in neighbours.into_iter().enumerate() {
-            let cell = self.cell(n) & 3;
-            if cell == EMPTY || cell == BORDER {
-                continue;
-            }
-            let h = self.head(n);
-            let removed = if cell == code(c) { removes_own } else { self.only_liberty_is(h, p) };
-            if removed && !self.seen_before(&neighbours[..i], h) {
-                hash ^= self.chain_key(h);
-            }
-        }
-        hash
+        let (kinds, heads) = self.around(p);
+        let removed = std::array::from_fn(|i| match kinds[i] {
+            EMPTY | BORDER => false,
+            kind if kind == code(c) => removes_own,
+            _ => self.only_liberty_is(heads[i], p),
+        });
+        distinct_chains(heads, removed).heads().iter().fold(hash, |hash, &h| hash ^ self.chain_key(Point(h)))
     }
 
     /// The xor of the keys of a chain's stones.
@@ -633,8 +629,7 @@ impl Board {
         let neighbours = self.geometry.neighbours(p);
         // read once: placing the stone changes no neighbour's kind, and merging friendly chains
         // changes no opponent chain's head
-        let kinds = neighbours.map(|n| self.cell(n) & 3);
-        let heads = neighbours.map(|n| self.head(n));
+        let (kinds, heads) = self.around(p);
         // Without branches on the neighbours' kinds: the stone's pseudo-liberties are its empty
         // neighbours, and every neighbour's head loses `p` (the scratch slot for non-stones).
         let (mut libs, mut lib_sum, mut lib_sum_sq) = (0u16, 0u32, 0u32);
@@ -1228,6 +1223,28 @@ mod tests {
         }
     }
 
+    /// Places pieces (an index into the empty points, white, king) with their captures on an
+    /// empty board until they run out or the board is full, handing the board to `check` after
+    /// each placement.
+    fn place_at_random(
+        geometry: Geometry,
+        placements: Vec<(u16, bool, bool)>,
+        check: impl Fn(&Board),
+    ) -> Board {
+        let mut board = Board::new(geometry);
+        for (pick, white, king) in placements {
+            let empties = board.empties();
+            let p = empties[pick as usize % empties.len()];
+            let color = if white { Color::White } else { Color::Black };
+            board.place_piece(p, Piece { color, king });
+            check(&board);
+            if board.empties().is_empty() {
+                break;
+            }
+        }
+        board
+    }
+
     proptest! {
         /// Placements with their captures and suicides keep every incremental structure equal to
         /// the one of the same pieces put down afresh, after every move.
@@ -1237,18 +1254,7 @@ mod tests {
             height in 2u32..8,
             placements in proptest::collection::vec((any::<u16>(), any::<bool>(), any::<bool>()), 1..120),
         ) {
-            let geometry = Geometry::new(width, height).unwrap();
-            let mut board = Board::new(geometry);
-            for (pick, white, king) in placements {
-                let empties = board.empties();
-                let p = empties[pick as usize % empties.len()];
-                let color = if white { Color::White } else { Color::Black };
-                board.place_piece(p, Piece { color, king });
-                assert_as_rebuilt(&board);
-                if board.empties().is_empty() {
-                    break;
-                }
-            }
+            place_at_random(Geometry::new(width, height).unwrap(), placements, assert_as_rebuilt);
         }
 
         /// The territory test's shortcuts (neighbour counts, the second and third flood steps
@@ -1288,16 +1294,7 @@ mod tests {
             lifts in proptest::collection::vec(any::<u16>(), 1..12),
         ) {
             let geometry = Geometry::square(side).unwrap();
-            let mut board = Board::new(geometry);
-            for (pick, white, king) in placements {
-                let empties = board.empties();
-                let p = empties[pick as usize % empties.len()];
-                let color = if white { Color::White } else { Color::Black };
-                board.place_piece(p, Piece { color, king });
-                if board.empties().is_empty() {
-                    break;
-                }
-            }
+            let mut board = place_at_random(geometry, placements, |_| {});
             for pick in lifts {
                 let stones: Vec<Point> = geometry.points().filter(|&p| board.cell(p) != EMPTY).collect();
                 if stones.is_empty() {
