@@ -60,7 +60,7 @@ pub fn app(hub: Arc<Hub>, pages: Option<Router>) -> Router {
 /// The API's routes, relative to `/api`.
 fn api_routes(hub: Arc<Hub>) -> Router {
     Router::new()
-        .route("/health", get(|| async { Json(serde_json::json!({ "ok": true })) }))
+        .route("/health", get(health))
         .route("/variants", get(variants))
         .route("/games", post(create).get(list))
         .route("/games/{id}", get(read))
@@ -96,6 +96,20 @@ async fn json_errors(response: Response) -> Response {
         text => text.to_string(),
     };
     ApiError { status, message }.into_response()
+}
+
+/// Readiness: 200 `{"ok": true}` while the database reads and writes, else 503 with
+/// `{"ok": false, "error": ...}` saying why, so that a load balancer or a supervisor sees an
+/// outage or a full disk.
+async fn health(State(hub): State<Arc<Hub>>) -> Response {
+    match hub.store().check().await {
+        Ok(()) => Json(serde_json::json!({ "ok": true })).into_response(),
+        Err(e) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(serde_json::json!({ "ok": false, "error": format!("the database is not available: {e}") })),
+        )
+            .into_response(),
+    }
 }
 
 async fn variants() -> Json<serde_json::Value> {
@@ -251,6 +265,9 @@ async fn socket(
     }
     Ok(upgrade
         .max_message_size(BODY_LIMIT)
+        // a frame is refused as soon as its header announces more than a message may hold,
+        // instead of being buffered (up to 16 MiB by default) before the message limit applies
+        .max_frame_size(BODY_LIMIT)
         // the read buffer is allocated per socket and zeroed before every read: 4 KiB (a
         // message of up to 16 KiB still arrives, over several reads) instead of 128 KiB keeps an
         // idle socket small and a read cheap

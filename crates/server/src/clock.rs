@@ -11,12 +11,12 @@ const MAX_MS: u64 = 7 * 24 * 3600 * 1000;
 const MAX_PERIODS: u32 = 100;
 
 /// How much time each player has, chosen when the game is created.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+// `None {}`, not `None`: serde's deny_unknown_fields reaches struct variants only
 #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum TimeControl {
     /// No clocks.
-    #[default]
-    None,
+    None {},
     /// Sudden death: one amount of time for the whole game.
     Absolute {
         /// Each player's time, in milliseconds.
@@ -53,6 +53,12 @@ pub struct Clock {
     pub periods: u32,
 }
 
+impl Default for TimeControl {
+    fn default() -> Self {
+        TimeControl::None {}
+    }
+}
+
 impl TimeControl {
     /// Refuses time controls that make no sense (zero time, absurd lengths), in words.
     pub fn validate(&self) -> Result<(), String> {
@@ -64,7 +70,7 @@ impl TimeControl {
             }
         };
         match *self {
-            TimeControl::None => Ok(()),
+            TimeControl::None {} => Ok(()),
             TimeControl::Absolute { main_ms } => within("main_ms", main_ms, 1),
             TimeControl::Fischer { main_ms, increment_ms, max_ms } => {
                 within("main_ms", main_ms, 1)?;
@@ -86,7 +92,7 @@ impl TimeControl {
     /// Each player's clock at the start, or `None` without clocks.
     pub fn start(&self) -> Option<Clock> {
         match *self {
-            TimeControl::None => None,
+            TimeControl::None {} => None,
             TimeControl::Absolute { main_ms } | TimeControl::Fischer { main_ms, .. } => {
                 Some(Clock { main_ms, periods: 0 })
             }
@@ -109,7 +115,7 @@ impl TimeControl {
         }
         let left = clock.main_ms.saturating_sub(elapsed_ms);
         Some(match *self {
-            TimeControl::None | TimeControl::Absolute { .. } => Clock { main_ms: left, periods: 0 },
+            TimeControl::None {} | TimeControl::Absolute { .. } => Clock { main_ms: left, periods: 0 },
             TimeControl::Fischer { increment_ms, max_ms, .. } => {
                 let main_ms = left + increment_ms;
                 Clock { main_ms: max_ms.map_or(main_ms, |max| main_ms.min(max)), periods: 0 }
@@ -155,6 +161,6 @@ mod tests {
         assert!(TimeControl::Absolute { main_ms: 0 }.validate().is_err());
         assert!(TimeControl::ByoYomi { main_ms: 0, periods: 0, period_ms: 10 }.validate().is_err());
         assert!(TimeControl::Fischer { main_ms: 10, increment_ms: 1, max_ms: Some(5) }.validate().is_err());
-        assert!(TimeControl::None.validate().is_ok());
+        assert!(TimeControl::None {}.validate().is_ok());
     }
 }

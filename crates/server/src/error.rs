@@ -2,7 +2,7 @@
 //! that every client (the pages, scripts, the load test) reads failures the same way.
 
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 /// A refused or failed request.
@@ -49,10 +49,21 @@ impl ApiError {
         Self::new(StatusCode::UNPROCESSABLE_ENTITY, message)
     }
 
-    /// 500: the server's own failure (the database); the details go to the log, not the client.
+    /// 500: the server's own failure (a bug); the details go to the log, not the client.
     pub fn internal(context: &str, error: impl std::fmt::Display) -> Self {
         eprintln!("variago serve: {context}: {error}");
         Self::new(StatusCode::INTERNAL_SERVER_ERROR, format!("{context}: internal error"))
+    }
+
+    /// 503: the database cannot read or write now (a full disk, an I/O error, an outage). Nothing
+    /// was stored; the same request may succeed once it recovers, which the answer's Retry-After
+    /// suggests. The details go to the log.
+    pub fn unavailable(error: impl std::fmt::Display) -> Self {
+        eprintln!("variago serve: database: {error}");
+        Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the database cannot store this now (nothing was changed): try again shortly",
+        )
     }
 }
 
@@ -62,8 +73,15 @@ impl std::fmt::Display for ApiError {
     }
 }
 
+/// The seconds a client is asked to wait before retrying after a 503.
+const RETRY_AFTER_SECS: &str = "2";
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(serde_json::json!({ "error": self.message }))).into_response()
+        let mut response = (self.status, Json(serde_json::json!({ "error": self.message }))).into_response();
+        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static(RETRY_AFTER_SECS));
+        }
+        response
     }
 }

@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
+use axum::http::StatusCode;
 use serde::Serialize;
 use sqlx::postgres::PgListener;
 use tokio::sync::{Semaphore, broadcast, watch};
@@ -17,12 +18,16 @@ use crate::dead;
 use crate::error::ApiError;
 use crate::position::Position;
 use crate::seat;
-use crate::store::{EventRow, Store};
+use crate::store::{self, EventRow, Store};
 use crate::table::{Action, Event, GameView, NewGame, Phase, Side, Stored, Summary, Table};
 
 /// Messages a game's broadcast channel holds before a slow listener is told it lagged (it then
 /// catches up from the game's event list).
 const CHANNEL: usize = 256;
+
+/// How long a background action (the AI's move or answer, a proposal) the database could not
+/// store waits before it is tried again.
+const RETRY_DELAY: Duration = Duration::from_secs(1);
 
 /// An event as sent to every listener of a game, serialised once.
 #[derive(Debug)]
@@ -111,13 +116,13 @@ pub fn now_ms() -> i64 {
 }
 
 fn storage(error: sqlx::Error) -> ApiError {
-    ApiError::internal("storage", error)
+    ApiError::unavailable(error)
 }
 
 /// The answer to a failed write. When another server process sharing the database wrote this
 /// event number first, the game in memory is stale: the caller catches it up and may retry.
 fn failed_append(error: sqlx::Error) -> ApiError {
-    if matches!(&error, sqlx::Error::Database(e) if e.is_unique_violation()) {
+    if store::is_collision(&error) {
         ApiError::conflict("the game moved on in another server process: read it again and retry")
     } else {
         storage(error)
@@ -397,9 +402,29 @@ impl Hub {
     ) {
         let Err(e) = result else { return };
         eprintln!("variago serve: background action refused: {e}");
+        if e.status == StatusCode::SERVICE_UNAVAILABLE {
+            self.retry_later(live, table);
+            return;
+        }
         if let Err(e) = self.catch_up(live, table, &e).await {
             eprintln!("variago serve: catching up game {}: {e}", table.id);
         }
+    }
+
+    /// After the database could not store a background action: what the game waits for is
+    /// started again after [`RETRY_DELAY`] if the game is still where it was, so that a game
+    /// against the AI goes on by itself once the database recovers.
+    fn retry_later(self: &Arc<Self>, live: &Arc<Live>, table: &Table) {
+        let (hub, live, version) = (self.clone(), live.clone(), table.version);
+        // the AI's claim on this version is given up, so that the retry may claim it again
+        locked(&live.scheduled).ai.take_if(|claimed| *claimed == version);
+        tokio::spawn(async move {
+            tokio::time::sleep(RETRY_DELAY).await;
+            let table = live.table.lock().await;
+            if table.version == version {
+                hub.followups(&live, &table);
+            }
+        });
     }
 
     /// Starts what the game now waits for: the flag timer of the player to move, the AI's move or
@@ -421,7 +446,7 @@ impl Hub {
             (Phase::Playing | Phase::Scoring, Some((ai, _)))
                 if table.leave_request.is_some_and(|asker| asker != ai) =>
             {
-                Some((ai, Action::LeaveAccept))
+                Some((ai, Action::LeaveAccept {}))
             }
             (Phase::Playing, Some((ai, level))) => match table.undo_request {
                 Some(asker) if asker != ai => Some((ai, Action::UndoAnswer { accept: true })),
@@ -445,7 +470,8 @@ impl Hub {
                     (Some(proposal), Some((ai, _))) => scoring.and_then(|s| {
                         let waiting = *s.accepted.get(ai.opponent()) && !*s.accepted.get(ai);
                         let agree = s.dead == *proposal;
-                        waiting.then_some((ai, if agree { Action::AcceptScore } else { Action::Resume }))
+                        waiting
+                            .then_some((ai, if agree { Action::AcceptScore {} } else { Action::Resume {} }))
                     }),
                     (Some(_), None) => None,
                 }
@@ -536,7 +562,7 @@ impl Hub {
         async move {
             let action = match self.search(&position, settings).await {
                 Some(mv) => Action::Move { mv },
-                None => Action::Resign,
+                None => Action::Resign {},
             };
             let mut table = live.table.lock().await;
             if table.version == version {

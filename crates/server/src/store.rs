@@ -2,17 +2,41 @@
 //! file) and PostgreSQL. A game is a row in `games` and its history rows in `events`; an event
 //! and the game row's new status are written in one transaction, before anyone hears of them.
 
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
 use sqlx::postgres::PgListener;
-use sqlx::{AnyPool, Executor};
+use sqlx::{AnyConnection, AnyPool, Connection, Executor};
 use tokio::sync::{mpsc, oneshot};
 
 /// The migrations, embedded in the binary and applied in order at start-up. A new schema change
 /// is a new file appended here, never an edit of an applied one.
-const MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("../migrations/0001_games.sql"))];
+const MIGRATIONS: &[(i64, &str)] =
+    &[(1, include_str!("../migrations/0001_games.sql")), (2, include_str!("../migrations/0002_health.sql"))];
+
+/// How long a request waits for a database connection: a database that is down or cannot keep
+/// up fails requests within seconds (503) instead of holding them for sqlx's default 30 s.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// The longest a readiness check waits for the database's answer.
+const CHECK_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// SQLite's settings on every connection. WAL: readers do not block the writer; NORMAL: a commit
+/// survives a crash of the process (the log is in the OS cache), only a power cut may lose the
+/// last commits; foreign keys are off by default in SQLite.
+const SQLITE_PRAGMAS: &str =
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON";
 
 /// A storage failure, with sqlx's explanation.
 pub type StoreError = sqlx::Error;
+
+/// Whether a failed write collided with a row another writer (another server process) wrote
+/// first: the database works, the writer's view was stale. Every other failure means the database
+/// cannot take writes now.
+pub fn is_collision(error: &StoreError) -> bool {
+    matches!(error, sqlx::Error::Database(e) if e.is_unique_violation())
+}
 
 /// The `games` row: what the lobby lists without replaying anything.
 #[derive(Clone, Debug, PartialEq)]
@@ -84,6 +108,8 @@ pub struct Store {
     postgres: bool,
     /// SQLite's group commit: the task that writes the events of many games in one transaction.
     writer: Option<mpsc::UnboundedSender<Append>>,
+    /// Why the last write failed, while no write has succeeded since: readiness reports it.
+    write_failure: Arc<Mutex<Option<String>>>,
 }
 
 /// The most events one group commit writes.
@@ -138,34 +164,26 @@ async fn write_event(
 /// transaction, then tells each caller. If the transaction fails (an event number another
 /// process took first, a full disk), each event is written again in its own transaction so that
 /// each caller gets its own answer.
-async fn group_commits(pool: AnyPool, mut appends: mpsc::UnboundedReceiver<Append>) {
+async fn group_commits(store: Store, mut appends: mpsc::UnboundedReceiver<Append>) {
     let mut batch = Vec::with_capacity(BATCH);
     while appends.recv_many(&mut batch, BATCH).await > 0 {
-        if batch.len() > 1 && write_together(&pool, &batch).await.is_ok() {
+        if batch.len() > 1
+            && store
+                .commit_events(&batch.iter().map(|a| (&a.row, &a.event)).collect::<Vec<_>>())
+                .await
+                .is_ok()
+        {
             for append in batch.drain(..) {
                 let _ = append.done.send(Ok(()));
             }
             continue;
         }
         for append in batch.drain(..) {
-            let alone = async {
-                let mut tx = pool.begin().await?;
-                write_event(&mut tx, &append.row, &append.event, false).await?;
-                tx.commit().await
-            };
+            let alone = store.commit_events(&[(&append.row, &append.event)]).await;
             // a caller that went away is told nothing: the event is in the database all the same
-            let _ = append.done.send(alone.await);
+            let _ = append.done.send(alone);
         }
     }
-}
-
-/// Writes events in one transaction.
-async fn write_together(pool: &AnyPool, batch: &[Append]) -> Result<(), StoreError> {
-    let mut tx = pool.begin().await?;
-    for append in batch {
-        write_event(&mut tx, &append.row, &append.event, false).await?;
-    }
-    tx.commit().await
 }
 
 /// A SQLite URL that creates the file on first start (sqlx only opens existing files otherwise).
@@ -179,36 +197,110 @@ fn with_create_mode(url: &str) -> String {
 
 impl Store {
     /// Connects (`sqlite://FILE` or `postgres://...`) and applies the migrations not yet applied.
+    /// A database that cannot be reached or is not a database fails at once with the reason
+    /// (the pool alone would retry for its whole timeout and then only say that it timed out).
     pub async fn open(url: &str) -> Result<Self, StoreError> {
         install_default_drivers();
         let sqlite = url.starts_with("sqlite:");
+        let url_to_open = with_create_mode(url);
+        let mut first = AnyConnection::connect(&url_to_open).await?;
+        if sqlite {
+            first.execute(SQLITE_PRAGMAS).await?;
+        }
+        first.close().await?;
         let pool = AnyPoolOptions::new()
             // SQLite writes one transaction at a time: with one connection they queue in the pool
             // instead of spinning in SQLite's busy handler
             .max_connections(if sqlite { 1 } else { 16 })
+            .acquire_timeout(ACQUIRE_TIMEOUT)
             .after_connect(move |conn, _| {
                 Box::pin(async move {
                     if sqlite {
-                        // WAL: readers do not block the writer; NORMAL: a commit survives a crash of
-                        // the process (the log is in the OS cache), only a power cut may lose the last
-                        // commits; foreign keys are off by default in SQLite
-                        conn.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
-                            .await?;
+                        conn.execute(SQLITE_PRAGMAS).await?;
                     }
                     Ok(())
                 })
             })
-            .connect(&with_create_mode(url))
+            // the second guard after [`Store::writing`]: a connection that still counts a
+            // transaction open is never handed out again
+            .before_acquire(|conn, _| Box::pin(async move { Ok(!conn.is_in_transaction()) }))
+            .connect(&url_to_open)
             .await?;
         let postgres = url.starts_with("postgres");
-        let mut store = Store { pool, url: url.to_string(), postgres, writer: None };
+        let mut store =
+            Store { pool, url: url.to_string(), postgres, writer: None, write_failure: Arc::default() };
         store.migrate().await?;
         if sqlite {
             let (writer, appends) = mpsc::unbounded_channel();
-            tokio::spawn(group_commits(store.pool.clone(), appends));
+            // the writer's own copy has no writer, so the channel closes with the last store
+            tokio::spawn(group_commits(store.clone(), appends));
             store.writer = Some(writer);
         }
         Ok(store)
+    }
+
+    /// Runs a write on a connection of the pool. A connection on which a write failed is closed
+    /// instead of going back to the pool: when a COMMIT fails (a full disk, an I/O error), SQLite
+    /// rolls the transaction back by itself, the ROLLBACK sqlx then sends fails, and sqlx goes on
+    /// counting a transaction open on that connection, so that every later transaction on it
+    /// would be a savepoint inside one that never commits. The failure (other than a collision)
+    /// is kept for readiness until a write succeeds.
+    async fn writing<T>(
+        &self,
+        work: impl AsyncFnOnce(&mut AnyConnection) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let written = match self.pool.acquire().await {
+            Ok(mut conn) => {
+                let written = work(&mut conn).await;
+                if written.is_err() {
+                    conn.close_on_drop();
+                }
+                written
+            }
+            Err(e) => Err(e),
+        };
+        let mut failure = self.write_failure.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        match &written {
+            Ok(_) => *failure = None,
+            Err(e) if !is_collision(e) => *failure = Some(e.to_string()),
+            Err(_) => {}
+        }
+        written
+    }
+
+    /// Writes events, each with its game's row, in one transaction, and returns once it is
+    /// committed.
+    async fn commit_events(&self, events: &[(&GameRow, &EventRow)]) -> Result<(), StoreError> {
+        self.writing(async |conn| {
+            let mut tx = conn.begin().await?;
+            for &(row, event) in events {
+                write_event(&mut tx, row, event, self.postgres).await?;
+            }
+            tx.commit().await
+        })
+        .await
+    }
+
+    /// Whether the database answers and takes writes now; `Err` says why not. A read must
+    /// answer, and after a failed write a write of the probe row must succeed too, so that
+    /// readiness comes back by itself once the database can write again (a disk with room).
+    pub async fn check(&self) -> Result<(), StoreError> {
+        let check = async {
+            sqlx::query("SELECT 1").execute(&self.pool).await?;
+            let failing =
+                self.write_failure.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).is_some();
+            if failing {
+                self.writing(async |conn| {
+                    sqlx::query("UPDATE health SET checked_ms = $1 WHERE id = 1")
+                        .bind(crate::hub::now_ms())
+                        .execute(&mut *conn)
+                        .await
+                })
+                .await?;
+            }
+            Ok(())
+        };
+        tokio::time::timeout(CHECK_TIMEOUT, check).await.unwrap_or(Err(sqlx::Error::PoolTimedOut))
     }
 
     async fn migrate(&self) -> Result<(), StoreError> {
@@ -237,7 +329,8 @@ impl Store {
 
     /// Stores a new game (no events yet).
     pub async fn insert_game(&self, row: &GameRow) -> Result<(), StoreError> {
-        sqlx::query(
+        self.writing(async |conn| {
+            sqlx::query(
             "INSERT INTO games (id, spec, config, status, result, black_token, white_token, invite, public, created_ms, updated_ms) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         )
@@ -252,7 +345,9 @@ impl Store {
         .bind(i64::from(row.public))
         .bind(row.created_ms)
         .bind(row.updated_ms)
-        .execute(&self.pool)
+        .execute(&mut *conn)
+        .await
+        })
         .await?;
         Ok(())
     }
@@ -266,9 +361,7 @@ impl Store {
     /// of it), which saves most of the per-transaction work when many games move at once.
     pub async fn append(&self, row: &GameRow, event: &EventRow) -> Result<(), StoreError> {
         let Some(writer) = &self.writer else {
-            let mut tx = self.pool.begin().await?;
-            write_event(&mut tx, row, event, self.postgres).await?;
-            return tx.commit().await;
+            return self.commit_events(&[(row, event)]).await;
         };
         let (done, committed) = oneshot::channel();
         writer

@@ -140,6 +140,8 @@ impl Phase {
 
 /// What a seat asks for.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+// the variants without fields are written `Pass {}`: serde's deny_unknown_fields reaches struct
+// variants only, and `{"type": "pass", "move": "C3"}` must be refused, not passed
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// Play a vertex (`C3`) or `pass`.
@@ -149,22 +151,22 @@ pub enum Action {
         mv: String,
     },
     /// Pass.
-    Pass,
+    Pass {},
     /// Give up the game.
-    Resign,
+    Resign {},
     /// Ask to take back moves back to one's own last turn.
-    UndoRequest,
+    UndoRequest {},
     /// Answer the opponent's undo request.
     UndoAnswer {
         /// Whether to take the moves back.
         accept: bool,
     },
     /// Ask to leave the game without a result (the opponent must consent).
-    LeaveRequest,
+    LeaveRequest {},
     /// Consent to the opponent's leave request: the game ends without a result (`Void`).
-    LeaveAccept,
+    LeaveAccept {},
     /// Refuse the opponent's leave request: play goes on.
-    LeaveDecline,
+    LeaveDecline {},
     /// In the dead-stone phase, mark (or unmark) the chain through a vertex as dead.
     MarkDead {
         /// A stone of the chain.
@@ -174,9 +176,9 @@ pub enum Action {
         dead: bool,
     },
     /// Accept the marking as it stands.
-    AcceptScore,
+    AcceptScore {},
     /// Disagree with the marking: play goes on.
-    Resume,
+    Resume {},
 }
 
 fn yes() -> bool {
@@ -583,12 +585,12 @@ impl Table {
             (Phase::Open, _) => {
                 return Err(ApiError::conflict("the game has not started: waiting for an opponent"));
             }
-            (Phase::Playing, Action::MarkDead { .. } | Action::AcceptScore | Action::Resume) => {
+            (Phase::Playing, Action::MarkDead { .. } | Action::AcceptScore {} | Action::Resume {}) => {
                 return Err(ApiError::conflict("this is for the dead-stone phase, after two passes"));
             }
             (
                 Phase::Scoring,
-                Action::Move { .. } | Action::Pass | Action::UndoRequest | Action::UndoAnswer { .. },
+                Action::Move { .. } | Action::Pass {} | Action::UndoRequest {} | Action::UndoAnswer { .. },
             ) => {
                 return Err(ApiError::conflict(
                     "the game is in the dead-stone phase: mark dead stones, accept, or resume play",
@@ -598,9 +600,9 @@ impl Table {
         }
         match action {
             Action::Move { mv } => self.decide_move(color, &mv, now),
-            Action::Pass => self.decide_move(color, "pass", now),
-            Action::Resign => Ok(Event::Resigned { color: side }),
-            Action::UndoRequest => {
+            Action::Pass {} => self.decide_move(color, "pass", now),
+            Action::Resign {} => Ok(Event::Resigned { color: side }),
+            Action::UndoRequest {} => {
                 if self.position.single().is_none() {
                     return Err(ApiError::conflict(
                         "galice has no undo: the colour choice cannot be taken back",
@@ -623,17 +625,17 @@ impl Table {
                 Some(_) => Err(ApiError::conflict("your own undo request is for your opponent to answer")),
                 None => Err(ApiError::conflict("there is no undo request to answer")),
             },
-            Action::LeaveRequest => {
+            Action::LeaveRequest {} => {
                 if self.leave_request.is_some() {
                     return Err(ApiError::conflict("a leave request is already pending"));
                 }
                 Ok(Event::LeaveRequested { color: side })
             }
-            Action::LeaveAccept => {
+            Action::LeaveAccept {} => {
                 self.leave_answerable(color)?;
                 Ok(Event::LeaveAccepted { color: side })
             }
-            Action::LeaveDecline => {
+            Action::LeaveDecline {} => {
                 self.leave_answerable(color)?;
                 Ok(Event::LeaveDeclined { color: side })
             }
@@ -645,13 +647,13 @@ impl Table {
                 let vertex = self.position.vertices(&BTreeSet::from([p])).concat();
                 Ok(Event::DeadMarked { color: side, vertex, dead })
             }
-            Action::AcceptScore => {
+            Action::AcceptScore {} => {
                 if self.scoring.as_ref().is_some_and(|s| *s.accepted.get(color)) {
                     return Err(ApiError::conflict("you have already accepted this marking"));
                 }
                 Ok(Event::ScoreAccepted { color: side })
             }
-            Action::Resume => Ok(Event::PlayResumed { color: side }),
+            Action::Resume {} => Ok(Event::PlayResumed { color: side }),
         }
     }
 

@@ -150,6 +150,35 @@ async fn illegal_moves_bad_tokens_and_finished_games_are_refused_with_reasons() 
     assert!(body["error"].as_str().unwrap().contains("the game is over"), "{body}");
 }
 
+/// serde's deny_unknown_fields does not reach the variants of a tagged enum that take no fields:
+/// these once passed and resigned.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn actions_and_time_controls_with_fields_they_do_not_take_are_refused() {
+    let server = Server::start().await;
+    let client = server.client();
+    let (id, black, _) = client.pair("go", "9", json!({})).await;
+    for bad in [
+        json!({ "type": "pass", "move": "C3" }),
+        json!({ "type": "resign", "color": "black" }),
+        json!({ "type": "accept_score", "dead": [] }),
+        json!({ "type": "move", "move": "C3", "color": "white" }),
+    ] {
+        let (status, body) = client.act(&id, &black, bad.clone()).await;
+        assert_eq!(status, 400, "{bad}: {body}");
+        assert!(body["error"].as_str().unwrap().contains("unknown field"), "{bad}: {body}");
+    }
+    let mut socket = Socket::connect(server.addr, &id, 0, Some(&black)).await;
+    socket.send_action(1, json!({ "type": "resign", "color": "black" })).await;
+    let reply = socket.until(|m| m["type"] == "error").await;
+    assert!(reply["error"].as_str().unwrap().contains("unknown field"), "{reply}");
+    let game = client.game(&id).await;
+    assert_eq!((&game["moves"], &game["result"]), (&json!([]), &Value::Null), "{game}");
+    let none_with_time = json!({ "variant": "go", "time_control": { "kind": "none", "main_ms": 5 } });
+    let (status, body) = client.post("/api/games", &none_with_time).await;
+    assert_eq!(status, 400, "{body}");
+    client.create(json!({ "variant": "go", "time_control": { "kind": "none" } })).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hostile_requests_get_json_errors() {
     let server = Server::start().await;
