@@ -8,6 +8,7 @@ mod gtp_engine;
 mod matches;
 mod play;
 mod regress;
+mod serve;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -128,17 +129,7 @@ enum Command {
     Regress(regress::Options),
     /// Run the game server: the browser pages (docs/web.md), an HTTP JSON API and a WebSocket per
     /// game (docs/server.md), games kept in a database.
-    Serve {
-        /// Address to listen on.
-        #[arg(long, default_value = "127.0.0.1:8080")]
-        addr: std::net::SocketAddr,
-        /// Database URL: `sqlite://FILE` (created if missing) or `postgres://...`.
-        #[arg(long, default_value = "sqlite://variago.db")]
-        db: String,
-        /// AI searches that may run at once (default: one per core).
-        #[arg(long)]
-        ai_threads: Option<usize>,
-    },
+    Serve(serve::Options),
     /// Play simultaneous games of random legal moves against a running server over WebSocket;
     /// the last line: games, moves per second, the p50 and p99 round trip of a move.
     Loadtest {
@@ -315,12 +306,7 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Match(options) => matches::run(options),
         Command::Gtp(options) => gtp_engine::run(options),
         Command::Regress(options) => regress::run(options),
-        Command::Serve { addr, db, ai_threads } => {
-            let mut config = variago_server::Config::new(addr, db);
-            config.ai_threads = ai_threads.unwrap_or(config.ai_threads);
-            config.pages = Some(variago_web::pages());
-            variago_server::run(config).map_err(|e| Failure { message: e.to_string(), code: 1 })
-        }
+        Command::Serve(options) => serve::run(options),
         Command::Loadtest { addr, games, moves, think_ms, variant } => {
             let think = std::time::Duration::from_millis(think_ms);
             let plan = variago_server::loadtest::Plan { addr, games, moves, think, variant };

@@ -3,11 +3,12 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::ws::{self, WebSocket, WebSocketUpgrade};
-use axum::extract::{DefaultBodyLimit, FromRequest, Path, Query, Request, State};
+use axum::extract::{DefaultBodyLimit, Extension, FromRequest, Path, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::{get, post};
@@ -19,6 +20,7 @@ use variago_rules::spec::VARIANTS;
 
 use crate::error::ApiError;
 use crate::hub::{Broadcast, Hub, Message, Subscription};
+use crate::listen::Place;
 use crate::table::{Action, NewGame};
 
 /// The largest request body accepted: a creation or an action is well under a kilobyte.
@@ -47,10 +49,15 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
     }
 }
 
+/// How often the server pings each WebSocket (see [`crate::Config::ping_interval`]).
+#[derive(Clone, Copy, Debug)]
+struct Heartbeat(Duration);
+
 /// The whole application: the API under `/api` (with JSON errors for unknown API paths), and
-/// either the pages (which then answer every other path) or a JSON 404.
-pub fn app(hub: Arc<Hub>, pages: Option<Router>) -> Router {
-    let api = Router::new().nest("/api", api_routes(hub));
+/// either the pages (which then answer every other path) or a JSON 404. Each WebSocket is
+/// pinged every `ping_interval`.
+pub fn app(hub: Arc<Hub>, pages: Option<Router>, ping_interval: Duration) -> Router {
+    let api = Router::new().nest("/api", api_routes(hub)).layer(Extension(Heartbeat(ping_interval)));
     match pages {
         Some(pages) => api.merge(pages),
         None => api.fallback(|| async { ApiError::not_found("no such page: the API is under /api") }),
@@ -251,6 +258,8 @@ async fn socket(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
+    Extension(heartbeat): Extension<Heartbeat>,
+    place: Option<Extension<Place>>,
     upgrade: Result<WebSocketUpgrade, ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let upgrade = upgrade.map_err(|r| ApiError { status: r.status(), message: r.body_text() })?;
@@ -272,7 +281,11 @@ async fn socket(
         // message of up to 16 KiB still arrives, over several reads) instead of 128 KiB keeps an
         // idle socket small and a read cheap
         .read_buffer_size(SOCKET_READ_BUFFER)
-        .on_upgrade(move |socket| run_socket(hub, id, token, subscription, socket)))
+        .on_upgrade(move |socket| async move {
+            // the connection keeps its place under the caps while the socket lives
+            let _place = place;
+            run_socket(hub, id, token, subscription, socket, heartbeat).await;
+        }))
 }
 
 /// An action sent over the socket.
@@ -325,15 +338,19 @@ async fn relay(
     Ok(!fed || socket.flush().await.is_ok())
 }
 
-/// Sends the catch-up, then relays live events and answers actions until either side closes.
+/// Sends the catch-up, then relays live events and answers actions until either side closes,
+/// or the client has sent nothing, not even the pong to a ping, for two heartbeats.
 async fn run_socket(
     hub: Arc<Hub>,
     id: String,
     token: Option<String>,
     subscription: Subscription,
     socket: WebSocket,
+    Heartbeat(interval): Heartbeat,
 ) {
     let (mut out, mut incoming) = socket.split();
+    let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + interval, interval);
+    let mut heard = tokio::time::Instant::now();
     let mut last = 0;
     let mut subscription = subscription;
     loop {
@@ -362,8 +379,16 @@ async fn run_socket(
                     Err(RecvError::Lagged(_)) => break true,
                     Err(RecvError::Closed) => break false,
                 },
+                _ = pings.tick() => {
+                    if heard.elapsed() > 2 * interval
+                        || out.send(ws::Message::Ping(Bytes::new())).await.is_err()
+                    {
+                        return;
+                    }
+                }
                 message = incoming.next() => match message {
                     Some(Ok(ws::Message::Text(text))) => {
+                        heard = tokio::time::Instant::now();
                         let reply = answer(&hub, &id, token.as_deref(), text.as_str()).await;
                         if out.feed(ws::Message::Text(reply.into())).await.is_err() {
                             return;
@@ -376,7 +401,8 @@ async fn run_socket(
                         }
                     }
                     Some(Ok(ws::Message::Close(_))) | None | Some(Err(_)) => return,
-                    Some(Ok(_)) => {}
+                    // pongs, pings and binary messages: the client is there
+                    Some(Ok(_)) => heard = tokio::time::Instant::now(),
                 },
             }
         };

@@ -51,7 +51,7 @@ impl ApiError {
 
     /// 500: the server's own failure (a bug); the details go to the log, not the client.
     pub fn internal(context: &str, error: impl std::fmt::Display) -> Self {
-        eprintln!("variago serve: {context}: {error}");
+        tracing::error!(%error, "{context}");
         Self::new(StatusCode::INTERNAL_SERVER_ERROR, format!("{context}: internal error"))
     }
 
@@ -59,7 +59,7 @@ impl ApiError {
     /// was stored; the same request may succeed once it recovers, which the answer's Retry-After
     /// suggests. The details go to the log.
     pub fn unavailable(error: impl std::fmt::Display) -> Self {
-        eprintln!("variago serve: database: {error}");
+        tracing::error!(%error, "database");
         Self::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "the database cannot store this now (nothing was changed): try again shortly",

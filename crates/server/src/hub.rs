@@ -160,7 +160,7 @@ impl Hub {
         for id in &ids {
             match self.live(id).await {
                 Ok(_) => resumed += 1,
-                Err(e) => eprintln!("variago serve: game {id} not resumed: {e}"),
+                Err(e) => tracing::error!(game = %id, error = %e, "not resumed"),
             }
         }
         Ok(resumed)
@@ -174,7 +174,7 @@ impl Hub {
             let notification = match listener.recv().await {
                 Ok(notification) => notification,
                 Err(e) => {
-                    eprintln!("variago serve: listening for other processes' events: {e}");
+                    tracing::warn!(error = %e, "listening for other processes' events");
                     tokio::time::sleep(Duration::from_secs(1)).await;
                     continue;
                 }
@@ -186,7 +186,7 @@ impl Hub {
             if seq > table.seq()
                 && let Err(e) = self.refresh(&live, &mut table).await
             {
-                eprintln!("variago serve: catching up game {id}: {e}");
+                tracing::warn!(game = %id, error = %e, "catching up");
             }
         }
     }
@@ -401,13 +401,13 @@ impl Hub {
         result: Result<GameView, ApiError>,
     ) {
         let Err(e) = result else { return };
-        eprintln!("variago serve: background action refused: {e}");
+        tracing::warn!(game = %table.id, error = %e, "background action refused");
         if e.status == StatusCode::SERVICE_UNAVAILABLE {
             self.retry_later(live, table);
             return;
         }
         if let Err(e) = self.catch_up(live, table, &e).await {
-            eprintln!("variago serve: catching up game {}: {e}", table.id);
+            tracing::warn!(game = %table.id, error = %e, "catching up");
         }
     }
 
@@ -583,7 +583,7 @@ impl Hub {
             if let Some(Some(mv)) = self.on_worker(move || position.best_move(settings)).await {
                 return Some(mv);
             }
-            eprintln!("variago serve: the AI's search failed (attempt {}); trying again", attempt + 1);
+            tracing::error!(attempt = attempt + 1, "the AI's search failed; trying again");
         }
         let (position, seed) = (position.clone(), settings.seed);
         let fallback = self.on_worker(move || {
@@ -591,7 +591,7 @@ impl Hub {
             legal.get(seed as usize % legal.len().max(1)).cloned()
         });
         let mv = fallback.await.flatten();
-        eprintln!("variago serve: the AI plays {mv:?} without searching");
+        tracing::error!(?mv, "the AI plays without searching");
         mv
     }
 
@@ -628,7 +628,7 @@ impl Hub {
             work()
         })
         .await;
-        done.map_err(|e| eprintln!("variago serve: the AI failed: {e}")).ok()
+        done.map_err(|e| tracing::error!(error = %e, "the AI failed")).ok()
     }
 
     /// Starts listening to a game: the events after `after`, the game now, and the channel,

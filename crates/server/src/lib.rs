@@ -7,6 +7,7 @@ mod clock;
 mod dead;
 mod error;
 mod hub;
+mod listen;
 pub mod loadtest;
 mod position;
 mod seat;
@@ -20,6 +21,7 @@ pub use api::{BODY_LIMIT, app};
 pub use clock::{Clock, TimeControl};
 pub use error::ApiError;
 pub use hub::{Hub, now_ms};
+pub use listen::Limits;
 pub use store::Store;
 pub use table::{Action, Event, GameView, NewGame, Phase, Player, Side};
 
@@ -34,13 +36,25 @@ pub struct Config {
     pub ai_threads: usize,
     /// The browser pages, served for every path outside `/api` (none: a JSON 404 there).
     pub pages: Option<axum::Router>,
+    /// The caps on connections and the deadline for headers.
+    pub limits: Limits,
+    /// How often each WebSocket is pinged; one that has sent nothing (not even a pong) for two
+    /// of these is closed.
+    pub ping_interval: std::time::Duration,
 }
 
 impl Config {
     /// Listening on `addr` with the database at `db`, one AI search per core.
     pub fn new(addr: SocketAddr, db: impl Into<String>) -> Self {
         let ai_threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        Config { addr, db: db.into(), ai_threads, pages: None }
+        Config {
+            addr,
+            db: db.into(),
+            ai_threads,
+            pages: None,
+            limits: Limits::for_this_process(),
+            ping_interval: std::time::Duration::from_secs(20),
+        }
     }
 }
 
@@ -48,8 +62,13 @@ impl Config {
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     /// The database could not be opened or migrated.
-    #[error("database: {0}")]
-    Storage(#[from] sqlx::Error),
+    #[error("database {url}: {source}")]
+    Storage {
+        /// The database's URL, without its password.
+        url: String,
+        /// What failed.
+        source: sqlx::Error,
+    },
     /// The address could not be bound, or the runtime not started.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -78,17 +97,28 @@ impl Running {
 /// Opens the database, brings back every unfinished game (the AI moves again if it was to move;
 /// clocks restart), binds the address and serves in a background task.
 pub async fn start(config: Config) -> Result<Running, ServeError> {
-    let store = Store::open(&config.db).await?;
+    let storage = |source| ServeError::Storage { url: without_password(&config.db), source };
+    let store = Store::open(&config.db).await.map_err(storage)?;
     let hub = Hub::new(store, config.ai_threads);
     hub.resume_all().await.map_err(ServeError::Resume)?;
-    if let Some(listener) = hub.store().listener().await? {
+    if let Some(listener) = hub.store().listener().await.map_err(storage)? {
         tokio::spawn(hub.clone().follow(listener));
     }
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
-    let app = app(hub.clone(), config.pages);
-    let task = tokio::spawn(async move { axum::serve(listener, app).await });
+    let app = app(hub.clone(), config.pages, config.ping_interval);
+    let task = tokio::spawn(listen::serve(listener, app, config.limits));
     Ok(Running { addr, hub, task })
+}
+
+/// A database URL fit for messages: `postgres://user:***@host/db` for `postgres://user:secret@host/db`.
+fn without_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
+    let (authority, path) = rest.split_once('/').map_or((rest, None), |(a, p)| (a, Some(p)));
+    let Some((credentials, host)) = authority.rsplit_once('@') else { return url.to_string() };
+    let Some((user, _)) = credentials.split_once(':') else { return url.to_string() };
+    let path = path.map_or(String::new(), |p| format!("/{p}"));
+    format!("{scheme}://{user}:***@{host}{path}")
 }
 
 /// Runs the server on its own Tokio runtime until Ctrl-C: the entry point of `variago serve`.
@@ -96,11 +126,27 @@ pub fn run(config: Config) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async {
         let running = start(config).await?;
-        eprintln!("variago serve: listening on http://{}", running.addr);
+        tracing::info!("listening on http://{}", running.addr);
         tokio::select! {
             served = running.wait() => served?,
-            _ = tokio::signal::ctrl_c() => eprintln!("variago serve: stopping"),
+            _ = tokio::signal::ctrl_c() => tracing::info!("stopping"),
         }
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_password;
+
+    #[test]
+    fn a_database_url_in_a_message_has_no_password() {
+        assert_eq!(
+            without_password("postgres://ann:s3cr@t@db.example:5432/go"),
+            "postgres://ann:***@db.example:5432/go"
+        );
+        assert_eq!(without_password("postgres://ann:pw@localhost"), "postgres://ann:***@localhost");
+        assert_eq!(without_password("postgres://ann@localhost/go"), "postgres://ann@localhost/go");
+        assert_eq!(without_password("sqlite://games.db"), "sqlite://games.db");
+    }
 }

@@ -3,6 +3,8 @@
 //! tests marked `on_both!` run on SQLite and again on PostgreSQL, each on a fresh schema of the
 //! database `VARIAGO_TEST_POSTGRES` names (without it, their PostgreSQL halves say so and pass).
 
+// shared with the other test files, which use the rest
+#[allow(dead_code)]
 mod support;
 
 use serde_json::{Value, json};

@@ -4,7 +4,7 @@
 //! after a SIGKILL and a restart, or by a second server on the same file), and takes moves again
 //! by itself once the database can write.
 
-// shared with server.rs, which uses all of it
+// shared with the other test files, which use the rest
 #[allow(dead_code)]
 mod support;
 
@@ -335,4 +335,26 @@ mod faulty_wal {
         }
         unsafe { (original().xSync.expect("xSync"))(file, flags) }
     }
+}
+
+/// `serve` on a file that is not a database, or on a PostgreSQL nobody listens for, once waited
+/// 30 s and then said only that the pool timed out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_that_cannot_be_opened_is_named_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let junk = dir.path().join("junk.db");
+    std::fs::write(&junk, "these are not the pages of a database, ".repeat(200)).unwrap();
+    let addr: std::net::SocketAddr = "127.0.0.1:0".parse().unwrap();
+    let failure = |url: String| async move {
+        let started = variago_server::start(variago_server::Config::new(addr, url));
+        started.await.expect_err("the server cannot start").to_string()
+    };
+    let error = failure(sqlite_url(&junk)).await;
+    assert!(error.contains("junk.db") && error.contains("not a database"), "{error}");
+    let error = failure("postgres://ann:secret@127.0.0.1:1/games".to_string()).await;
+    assert!(error.contains("postgres://ann:***@127.0.0.1:1/games"), "{error}");
+    assert!(
+        error.contains("refused") && !error.contains("secret") && !error.contains("timed out"),
+        "{error}"
+    );
 }

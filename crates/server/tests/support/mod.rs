@@ -125,7 +125,21 @@ impl Server {
 
     /// Starts a server on 127.0.0.1:0 with the database at `url`.
     pub async fn start_on(url: &str) -> Server {
-        let config = variago_server::Config::new("127.0.0.1:0".parse().unwrap(), url);
+        Server::launch(url, |_| {}).await
+    }
+
+    /// Starts a server on 127.0.0.1:0 with a fresh SQLite file and the settings `configure`
+    /// makes.
+    pub async fn start_with(configure: impl FnOnce(&mut variago_server::Config)) -> Server {
+        let fresh = Db::Sqlite.fresh().await.expect("SQLite is always there");
+        let mut server = Server::launch(&fresh.url, configure).await;
+        server._db = Some(fresh);
+        server
+    }
+
+    async fn launch(url: &str, configure: impl FnOnce(&mut variago_server::Config)) -> Server {
+        let mut config = variago_server::Config::new("127.0.0.1:0".parse().unwrap(), url);
+        configure(&mut config);
         let running = variago_server::start(config).await.expect("server starts");
         let addr = running.addr;
         tokio::spawn(running.wait());

@@ -1,0 +1,171 @@
+//! Clients that try to hold the server's resources: unfinished headers, idle connections, many
+//! connections from one address, WebSocket frames that announce megabytes, sockets that never
+//! answer a ping. Each is cut off or refused with a clear answer, and well-behaved clients go on.
+
+// shared with the other test files, which use the rest
+#[allow(dead_code)]
+mod support;
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use serde_json::json;
+use support::{PATIENCE, Server};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpSocket, TcpStream};
+use tokio_tungstenite::tungstenite::Message;
+
+/// A raw connection to the server from the loopback address `from` (127.0.0.x).
+async fn connect_from(server: SocketAddr, from: [u8; 4]) -> TcpStream {
+    let socket = TcpSocket::new_v4().unwrap();
+    socket.bind(SocketAddr::from((from, 0))).expect("bind a loopback address");
+    socket.connect(server).await.expect("connect")
+}
+
+/// Reads until the server closes the connection (within the patience): what it sent.
+async fn until_closed(stream: &mut TcpStream) -> String {
+    let mut received = Vec::new();
+    let read = tokio::time::timeout(PATIENCE, async {
+        let mut buffer = [0u8; 4096];
+        loop {
+            match stream.read(&mut buffer).await {
+                Ok(0) | Err(_) => return,
+                Ok(n) => received.extend_from_slice(&buffer[..n]),
+            }
+        }
+    });
+    read.await.expect("the server closes the connection");
+    String::from_utf8_lossy(&received).into_owned()
+}
+
+/// The WebSocket handshake by hand, for a client that then misbehaves.
+async fn raw_websocket(server: SocketAddr, game: &str) -> TcpStream {
+    let mut stream = TcpStream::connect(server).await.unwrap();
+    let request = format!(
+        "GET /api/games/{game}/ws HTTP/1.1\r\nHost: {server}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut head = Vec::new();
+    while !head.ends_with(b"\r\n\r\n") {
+        let mut byte = [0u8; 1];
+        stream.read_exact(&mut byte).await.expect("the handshake's answer");
+        head.push(byte[0]);
+    }
+    assert!(head.starts_with(b"HTTP/1.1 101"), "{}", String::from_utf8_lossy(&head));
+    stream
+}
+
+/// A new game waiting for its second player: its id and invitation.
+async fn some_game(server: &Server) -> (String, String) {
+    let created = server.client().create(json!({ "variant": "go", "size": "9" })).await;
+    (created["id"].as_str().unwrap().to_string(), created["invite"].as_str().unwrap().to_string())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unfinished_headers_and_idle_connections_are_closed_after_the_header_timeout() {
+    let server = Server::start_with(|config| {
+        config.limits.header_timeout = Duration::from_millis(300);
+    })
+    .await;
+    let mut unfinished = TcpStream::connect(server.addr).await.unwrap();
+    unfinished.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n").await.unwrap();
+    until_closed(&mut unfinished).await;
+
+    let mut idle = TcpStream::connect(server.addr).await.unwrap();
+    idle.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
+    let answered = until_closed(&mut idle).await;
+    assert!(answered.starts_with("HTTP/1.1 200"), "the request itself is answered first: {answered}");
+    let (status, _) = server.client().get("/api/health").await;
+    assert_eq!(status, 200, "new clients are served");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_past_the_caps_get_a_503_and_places_come_back_when_connections_close() {
+    let server = Server::start_with(|config| {
+        config.limits.connections = 6;
+        config.limits.per_address = 4;
+    })
+    .await;
+    let mut held = Vec::new();
+    for _ in 0..4 {
+        held.push(connect_from(server.addr, [127, 0, 0, 2]).await);
+    }
+    let mut refused = connect_from(server.addr, [127, 0, 0, 2]).await;
+    let answer = until_closed(&mut refused).await;
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    assert!(answer.contains("too many connections from this address"), "{answer}");
+    for _ in 0..2 {
+        held.push(connect_from(server.addr, [127, 0, 0, 3]).await);
+    }
+    let mut refused = connect_from(server.addr, [127, 0, 0, 4]).await;
+    let answer = until_closed(&mut refused).await;
+    assert!(answer.contains("as many connections as it can hold"), "{answer}");
+    assert!(answer.contains("retry-after"), "{answer}");
+
+    drop(held);
+    // the places come back once the server has seen the connections close
+    let deadline = tokio::time::Instant::now() + PATIENCE;
+    loop {
+        let mut stream = connect_from(server.addr, [127, 0, 0, 2]).await;
+        stream.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").await.unwrap();
+        let answer = until_closed(&mut stream).await;
+        if answer.starts_with("HTTP/1.1 200") {
+            break;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "still refused: {answer}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_websocket_frame_announcing_more_than_a_message_may_hold_is_refused_at_its_header() {
+    let server = Server::start().await;
+    let (game, _) = some_game(&server).await;
+    let mut stream = raw_websocket(server.addr, &game).await;
+    // a masked text frame announcing 12 MiB (64-bit length), then only a little of it
+    let mut frame = vec![0x81, 0xff];
+    frame.extend_from_slice(&(12u64 << 20).to_be_bytes());
+    frame.extend_from_slice(&[1, 2, 3, 4]);
+    frame.extend_from_slice(&[b'x'; 1024]);
+    stream.write_all(&frame).await.unwrap();
+    until_closed(&mut stream).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_websocket_that_never_answers_pings_is_closed_and_one_that_does_stays() {
+    let server = Server::start_with(|config| {
+        config.ping_interval = Duration::from_millis(100);
+    })
+    .await;
+    let (game, invite) = some_game(&server).await;
+    let mut silent = raw_websocket(server.addr, &game).await;
+    let sent = until_closed(&mut silent).await;
+    assert!(!sent.is_empty(), "the server sent the game (and pings) before closing");
+
+    let url = format!("ws://{}/api/games/{game}/ws", server.addr);
+    let (mut polite, _) = tokio_tungstenite::connect_async(url).await.expect("connect");
+    // reading answers the pings; ten intervals later the socket is still open and live
+    let reading = tokio::time::timeout(Duration::from_secs(1), async {
+        while let Some(message) = polite.next().await {
+            message.expect("the socket stays open");
+        }
+        panic!("the server closed a socket that answered its pings");
+    });
+    assert!(reading.await.is_err(), "reading went on until the timeout");
+    let (status, body) =
+        server.client().post(&format!("/api/games/{game}/join"), &json!({ "invite": invite })).await;
+    assert_eq!(status, 200, "{body}");
+    let joined = tokio::time::timeout(PATIENCE, async {
+        while let Some(message) = polite.next().await {
+            if let Message::Text(text) = message.expect("the socket stays open")
+                && text.contains("\"joined\"")
+            {
+                return;
+            }
+        }
+        panic!("the socket closed before the join arrived");
+    });
+    joined.await.expect("the join reaches the socket");
+}
