@@ -358,3 +358,83 @@ async fn a_database_that_cannot_be_opened_is_named_with_the_reason() {
         "{error}"
     );
 }
+
+/// A TCP proxy that a test can cut, as a network outage would: every connection through it is
+/// dropped and new ones are closed at once, until it is restored.
+struct Outage {
+    addr: std::net::SocketAddr,
+    cut: tokio::sync::watch::Sender<bool>,
+}
+
+impl Outage {
+    /// A proxy to `upstream`, passing traffic.
+    async fn proxy(upstream: String) -> Outage {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (cut, _) = tokio::sync::watch::channel(false);
+        let watching = cut.clone();
+        tokio::spawn(async move {
+            while let Ok((mut client, _)) = listener.accept().await {
+                let mut cut = watching.subscribe();
+                if *cut.borrow_and_update() {
+                    continue;
+                }
+                let upstream = upstream.clone();
+                tokio::spawn(async move {
+                    let Ok(mut server) = tokio::net::TcpStream::connect(upstream).await else { return };
+                    tokio::select! {
+                        _ = tokio::io::copy_bidirectional(&mut client, &mut server) => {}
+                        _ = cut.wait_for(|cut| *cut) => {}
+                    }
+                });
+            }
+        });
+        Outage { addr, cut }
+    }
+
+    fn set(&self, cut: bool) {
+        self.cut.send_replace(cut);
+    }
+}
+
+/// `url` with its host and port replaced by `addr` (`postgres://u:p@HOST[:PORT]/db?...`), and
+/// the host and port it had.
+fn through(url: &str, addr: std::net::SocketAddr) -> (String, String) {
+    let (before, after) = url.split_once('@').expect("a URL with credentials");
+    let (host, rest) = after.split_once('/').expect("a URL with a database");
+    let upstream = if host.contains(':') { host.to_string() } else { format!("{host}:5432") };
+    (format!("{before}@{addr}/{rest}"), upstream)
+}
+
+/// A PostgreSQL outage once held every action for 30 s and left `/api/health` at 200.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_outage_answers_503_within_seconds_and_play_recovers_by_itself() {
+    let Some(fresh) = support::Db::Postgres.fresh().await else { return };
+    let (_, upstream) = through(&fresh.url, "127.0.0.1:0".parse().unwrap());
+    let outage = Outage::proxy(upstream).await;
+    let (url, _) = through(&fresh.url, outage.addr);
+    let server = Server::start_on(&url).await;
+    let client = server.client();
+    let mut game = Played::start(&client).await;
+    game.must_play(&client, 4).await;
+
+    outage.set(true);
+    let quickly = Duration::from_secs(15);
+    for _ in 0..2 {
+        let status =
+            tokio::time::timeout(quickly, game.try_next(&client)).await.expect("answered within seconds");
+        assert_eq!(status, 503);
+    }
+    let (status, body) =
+        tokio::time::timeout(quickly, health(&client)).await.expect("answered within seconds");
+    assert_eq!((status, &body["ok"]), (503, &json!(false)), "readiness in the outage: {body}");
+
+    outage.set(false);
+    game.until_taken(&client).await;
+    game.must_play(&client, 4).await;
+    let (status, body) = health(&client).await;
+    assert_eq!(status, 200, "readiness after the outage: {body}");
+    game.check(&client).await;
+    let second = Server::start_on(&fresh.url).await;
+    game.check(&second.client()).await;
+}
