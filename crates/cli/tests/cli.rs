@@ -267,3 +267,25 @@ fn a_closed_output_pipe_is_no_panic() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// Records of a million nodes, on the main line or nested, Go and Galice alike: a one-line error
+/// for every probe, no crash (they once overflowed the stack).
+#[test]
+fn huge_records_get_one_line_errors() {
+    const MILLION: usize = 1_000_000;
+    for (name, root, galice) in [("go", "GM[1]SZ[9]", None), ("galice", "GM[1]RU[galice]", Some("galice"))] {
+        let long =
+            file(&format!("long-{name}.sgf"), &format!("(;{root}{})", ";B[aa];W[bb]".repeat(MILLION / 2)));
+        let nested = format!("(;{root}{}{})", "(;B[aa]".repeat(MILLION), ")".repeat(MILLION + 1));
+        let nested = file(&format!("nested-{name}.sgf"), &nested);
+        for (path, mentions) in [(long, "longer than 20000 nodes"), (nested, "nested deeper than 1000")] {
+            for command in ["replay", "score", "legal"] {
+                let mut args = vec![command, arg(&path)];
+                args.extend(galice.map(|variant| ["--variant", variant]).into_iter().flatten());
+                let out = variago(&args);
+                assert_input_error(&out, mentions);
+                assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1, "{args:?}");
+            }
+        }
+    }
+}

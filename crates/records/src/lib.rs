@@ -6,6 +6,7 @@
 //! boards up to 19x19 for a pass) along the main line, `RE`.
 
 pub mod galice_sgf;
+mod scan;
 pub mod sgf;
 
 pub use sgf::{Annotation, GameInfo, Record, RecordError, ReplayError};
