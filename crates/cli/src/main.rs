@@ -14,7 +14,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use variago_records::sgf::{move_from_text, move_text};
-use variago_records::{Record, galice_sgf};
+use variago_records::{Record, file, galice_sgf};
 use variago_rules::galice::{Galice, Record as GaliceRecord, Turn};
 use variago_rules::spec::{VARIANTS, Variant};
 use variago_rules::{AnyGame, Game, Geometry, Move, ScoreSheet, VariantSpec, perft};
@@ -346,12 +346,12 @@ fn is_galice(variant: &str) -> bool {
 fn galice_file(variant: Option<&str>, path: &Path) -> bool {
     match variant {
         Some(variant) => is_galice(variant),
-        None => std::fs::read_to_string(path).is_ok_and(|text| galice_sgf::is_galice_sgf(&text)),
+        None => file::read_text(path).is_ok_and(|text| galice_sgf::is_galice_sgf(&text)),
     }
 }
 
 fn read_text(path: &Path) -> Result<String, Failure> {
-    std::fs::read_to_string(path).map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))
+    file::read_text(path).map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))
 }
 
 /// A Galice record: SGF (variago's Galice layout) when the file starts with `(`, text otherwise.
