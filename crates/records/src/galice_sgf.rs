@@ -113,6 +113,11 @@ pub fn from_sgf(text: &str) -> Result<Record, RecordError> {
 
 /// Reads a Galice record from the nodes of a main line.
 fn from_nodes(nodes: &[SgfNode<Prop>]) -> Result<Record, RecordError> {
+    // a Go record read as Galice would be an empty Galice game; an RU other than galice is
+    // refused below, naming it
+    if nodes[0].get_property("RU").is_none() {
+        return Err(RecordError::NotGalice);
+    }
     let mut start = Galice::new();
     let mut actions = Vec::new();
     for (i, node) in nodes.iter().enumerate() {

@@ -7,7 +7,7 @@ use sgf_parse::go::{self, Prop};
 use sgf_parse::{PropertyType, SgfNode, SgfProp, SimpleText};
 use variago_rules::{
     AnyGame, Board, Color, Game, Geometry, GeometryError, HalfPoints, Illegal, Move, Piece, Point,
-    VariantSpec,
+    VariantSpec, excerpt,
 };
 
 use crate::scan;
@@ -26,7 +26,7 @@ pub enum RecordError {
     #[error("GM[{0}] is not Go (variago reads GM[1])")]
     NotGo(i64),
     /// A property whose value makes no sense.
-    #[error("node {node}: bad value for {property}[{value}]")]
+    #[error("node {node}: bad value for {property}[{}]", excerpt(.value))]
     BadValue {
         /// 1-based node number along the main line.
         node: usize,
@@ -36,7 +36,7 @@ pub enum RecordError {
         value: String,
     },
     /// A point beyond the board.
-    #[error("node {node}: {property} point '{point}' is off the {geometry} board")]
+    #[error("node {node}: {property} point '{}' is off the {geometry} board", excerpt(.point))]
     OffBoard {
         /// 1-based node number along the main line.
         node: usize,
@@ -76,8 +76,11 @@ pub enum RecordError {
     /// More nodes than [`MAX_NODES`].
     #[error("the main line is longer than {MAX_NODES} nodes")]
     TooLong,
+    /// A Galice reader given a record whose root has no `RU` (which means Go).
+    #[error("not a Galice record: the root has no RU[galice] (a record without RU is Go)")]
+    NotGalice,
     /// `RU` is not a variant spec.
-    #[error("RU[{value}]: {reason}")]
+    #[error("RU[{}]: {reason}", excerpt(.value))]
     Rules {
         /// The value as written.
         value: String,
