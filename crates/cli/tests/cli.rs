@@ -290,3 +290,46 @@ fn huge_records_get_one_line_errors() {
         }
     }
 }
+
+/// Errors that once said nothing useful or nothing at all: a `--variant` disagreeing with the
+/// record (exit 0 before), options on galice, a Go record read as Galice (0 turns and a draw
+/// before), a megabyte of junk (a megabyte of error before), rows written `+1` or `01`.
+#[test]
+fn errors_say_what_is_wrong_in_one_short_line() {
+    let go = file("plain-go.sgf", "(;GM[1]SZ[9]KM[6.5];B[ee];W[cc])");
+    for command in ["replay", "score", "legal", "perft"] {
+        let mut args = vec![command, "--variant", "chess", arg(&go)];
+        if command == "perft" {
+            args.extend(["--depth", "1"]);
+        }
+        assert_input_error(&variago(&args), "unknown variant 'chess'");
+        args[2] = "incursion";
+        assert_input_error(
+            &variago(&args),
+            "--variant incursion disagrees with the record, which is go:komi=6.5 on 9x9",
+        );
+        args[2] = "go:size=13";
+        assert_input_error(&variago(&args), "disagrees");
+        args[2] = "go:komi=0.5";
+        assert_input_error(&variago(&args), "disagrees");
+        for agreeing in ["go", "go:komi=6.5,size=9"] {
+            args[2] = agreeing;
+            assert!(variago(&args).status.success(), "{args:?}");
+        }
+    }
+    assert_input_error(
+        &variago(&["perft", "--variant", "galice:size=9", "--depth", "1"]),
+        "galice takes no options",
+    );
+    for command in ["replay", "score", "legal"] {
+        assert_input_error(&variago(&[command, "--variant", "galice", arg(&go)]), "not a Galice record");
+    }
+    let junk = file("junk.txt", &"qz".repeat(500_000));
+    let out = variago(&["replay", "--variant", "galice", arg(&junk)]);
+    assert_input_error(&out, "is not a turn");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.len() < 400 && stderr.lines().count() == 1 && stderr.contains("qzqz…"), "{stderr}");
+    for row in ["A+1", "A01", "A-1"] {
+        assert_input_error(&variago(&["legal", arg(&go), "--why", row]), &format!("'{row}' is not a vertex"));
+    }
+}

@@ -115,6 +115,9 @@ fn illegal_moves_say_why() {
         "= retakes the ko at once (recreates the previous position)"
     );
     assert_eq!(last("play b a2\nplay b b1\nplay w a1\n"), "? illegal move: suicide");
+    for row in ["a+1", "a01", "a-1"] {
+        assert!(last(&format!("play b {row}\n")).starts_with("? "), "{row}");
+    }
     assert_eq!(last("play b a2\nplay b b1\nis_legal w a1\n"), "= 0");
     assert_eq!(last("play b a2\nplay b b1\nis_legal w a3\n"), "= 1");
     assert_eq!(last("play b pass\nplay w pass\nvariago-why b c3\n"), "= the game is over");
