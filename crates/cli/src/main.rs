@@ -15,7 +15,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use variago_records::sgf::{move_from_text, move_text};
-use variago_records::{Record, galice_sgf};
+use variago_records::{Record, file, galice_sgf};
 use variago_rules::galice::{Galice, Record as GaliceRecord, Turn};
 use variago_rules::spec::{VARIANTS, Variant};
 use variago_rules::{AnyGame, Game, Geometry, Move, ScoreSheet, VariantSpec, perft};
@@ -34,10 +34,10 @@ enum Command {
     Rules,
     /// Count move sequences of a given length (from the empty board, or the end of a record).
     Perft {
-        /// Variant spec, e.g. `go:ko=simple` (ignored with an SGF record, which names its own);
-        /// `galice` reads FILE as a Galice text record.
-        #[arg(long, default_value = "go")]
-        variant: String,
+        /// Variant spec, e.g. `go:ko=simple` (default `go`); with an SGF record, which names its
+        /// own, it must agree with it; `galice` reads FILE as a Galice record.
+        #[arg(long)]
+        variant: Option<String>,
         /// Board size, `N` or `WxH` (ignored with a record).
         #[arg(long)]
         size: Option<String>,
@@ -193,7 +193,11 @@ fn run(command: Command) -> Result<(), Failure> {
             Ok(())
         }
         Command::Perft { variant, size, depth, divide, file } => {
-            if is_galice(&variant) {
+            let galice = match &file {
+                Some(path) => galice_file(variant.as_deref(), path),
+                None => variant.as_deref().is_some_and(is_galice),
+            };
+            if galice {
                 let game = match file {
                     Some(path) => galice_position(&path)?,
                     None => Galice::new(),
@@ -202,9 +206,10 @@ fn run(command: Command) -> Result<(), Failure> {
                 return Ok(());
             }
             let game = match file {
-                Some(path) => replayed(&read_record(&path)?, &path)?,
+                Some(path) => replayed(&read_record(&path, variant.as_deref())?, &path)?,
                 None => {
-                    let (spec, geometry) = spec_and_size(&variant, size.as_deref())?;
+                    let (spec, geometry) =
+                        spec_and_size(variant.as_deref().unwrap_or("go"), size.as_deref())?;
                     AnyGame::new(&spec, geometry)
                 }
             };
@@ -222,7 +227,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 }
                 return Ok(());
             }
-            let record = read_record(&file)?;
+            let record = read_record(&file, variant.as_deref())?;
             let game = replayed(&record, &file)?;
             let geometry = record.geometry;
             let name = |mv: Move| move_text(geometry, mv);
@@ -236,7 +241,7 @@ fn run(command: Command) -> Result<(), Failure> {
             if galice_file(variant.as_deref(), &file) {
                 print_score(&galice_position(&file)?);
             } else {
-                print_any_score(&replayed(&read_record(&file)?, &file)?);
+                print_any_score(&replayed(&read_record(&file, variant.as_deref())?, &file)?);
             }
             Ok(())
         }
@@ -249,7 +254,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 print_score(&game);
                 return Ok(());
             }
-            let record = read_record(&file)?;
+            let record = read_record(&file, variant.as_deref())?;
             let game = record
                 .replay_with(|number, game| {
                     if scores {
@@ -295,7 +300,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 genmove::print(&analysis, ", ", |turn| turn.to_string());
                 return Ok(());
             }
-            let record = read_record(&file)?;
+            let record = read_record(&file, variant.as_deref())?;
             let geometry = record.geometry;
             let analysis =
                 Search::new(settings).analyse_any(&replayed(&record, &file)?).ok_or_else(game_over)?;
@@ -332,12 +337,12 @@ fn is_galice(variant: &str) -> bool {
 fn galice_file(variant: Option<&str>, path: &Path) -> bool {
     match variant {
         Some(variant) => is_galice(variant),
-        None => std::fs::read_to_string(path).is_ok_and(|text| galice_sgf::is_galice_sgf(&text)),
+        None => file::read_text(path).is_ok_and(|text| galice_sgf::is_galice_sgf(&text)),
     }
 }
 
 fn read_text(path: &Path) -> Result<String, Failure> {
-    std::fs::read_to_string(path).map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))
+    file::read_text(path).map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))
 }
 
 /// A Galice record: SGF (variago's Galice layout) when the file starts with `(`, text otherwise.
@@ -391,8 +396,37 @@ fn playing_size(spec: &VariantSpec, size: Option<&str>) -> Result<Geometry, Fail
     spec_size(spec, size.or(if spec.size.is_some() { None } else { Some(usual) }))
 }
 
-fn read_record(path: &Path) -> Result<Record, Failure> {
-    Record::from_sgf(&read_text(path)?).map_err(|e| Failure::input(format!("{}: {e}", path.display())))
+/// A single-board record; a `--variant` given with it must be the record's own.
+fn read_record(path: &Path, variant: Option<&str>) -> Result<Record, Failure> {
+    let record = Record::from_sgf(&read_text(path)?)
+        .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+    if let Some(variant) = variant {
+        check_variant(variant, &record)
+            .map_err(|message| Failure::input(format!("{}: {message}", path.display())))?;
+    }
+    Ok(record)
+}
+
+/// Refuses a `--variant` that says otherwise than the record, which names its variant in `RU`,
+/// its komi in `KM` and its size in `SZ`: such a flag is a mistake, not an override. Komi and size
+/// are compared only when the flag sets them.
+fn check_variant(variant: &str, record: &Record) -> Result<(), String> {
+    let given: VariantSpec = variant.parse().map_err(|e| format!("--variant: {e}"))?;
+    let name = variant.split(':').next().unwrap_or_default();
+    let default_komi = name.parse::<VariantSpec>().map_err(|e| e.to_string())?.komi();
+    let mut compared = given.without_size();
+    if compared.komi() == default_komi {
+        compared.set_komi(record.spec.komi());
+    }
+    if compared == record.spec && given.size.is_none_or(|size| size == record.geometry) {
+        return Ok(());
+    }
+    Err(format!(
+        "--variant {} disagrees with the record, which is {} on {} (leave --variant out to read it)",
+        variago_rules::excerpt(variant),
+        record.spec,
+        record.geometry
+    ))
 }
 
 /// The position at the end of a record's main line; an illegal move in it is bad input.

@@ -123,6 +123,7 @@ fn bad_input_gets_one_line_and_exit_code_2() {
     assert_input_error(&variago(&["perft", "--size", "26", "--depth", "1"]), "out of range");
     assert_input_error(&variago(&["perft", "--size", "1x5", "--depth", "1"]), "out of range");
     assert_input_error(&variago(&["score", "/nonexistent/game.sgf"]), "cannot read");
+    assert_input_error(&variago(&["score", "/dev/zero"]), "larger than 67108864 bytes");
     let truncated = file("truncated.sgf", "(;GM[1]SZ[9];B[aa];W[b");
     assert_input_error(&variago(&["replay", arg(&truncated)]), "malformed SGF");
     let off = file("off.sgf", "(;GM[1]SZ[9];B[aa];W[zz])");
@@ -266,4 +267,69 @@ fn a_closed_output_pipe_is_no_panic() {
     let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+/// Records of a million nodes, on the main line or nested, Go and Galice alike: a one-line error
+/// for every probe, no crash (they once overflowed the stack).
+#[test]
+fn huge_records_get_one_line_errors() {
+    const MILLION: usize = 1_000_000;
+    for (name, root, galice) in [("go", "GM[1]SZ[9]", None), ("galice", "GM[1]RU[galice]", Some("galice"))] {
+        let long =
+            file(&format!("long-{name}.sgf"), &format!("(;{root}{})", ";B[aa];W[bb]".repeat(MILLION / 2)));
+        let nested = format!("(;{root}{}{})", "(;B[aa]".repeat(MILLION), ")".repeat(MILLION + 1));
+        let nested = file(&format!("nested-{name}.sgf"), &nested);
+        for (path, mentions) in [(long, "longer than 20000 nodes"), (nested, "nested deeper than 1000")] {
+            for command in ["replay", "score", "legal"] {
+                let mut args = vec![command, arg(&path)];
+                args.extend(galice.map(|variant| ["--variant", variant]).into_iter().flatten());
+                let out = variago(&args);
+                assert_input_error(&out, mentions);
+                assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1, "{args:?}");
+            }
+        }
+    }
+}
+
+/// Errors that once said nothing useful or nothing at all: a `--variant` disagreeing with the
+/// record (exit 0 before), options on galice, a Go record read as Galice (0 turns and a draw
+/// before), a megabyte of junk (a megabyte of error before), rows written `+1` or `01`.
+#[test]
+fn errors_say_what_is_wrong_in_one_short_line() {
+    let go = file("plain-go.sgf", "(;GM[1]SZ[9]KM[6.5];B[ee];W[cc])");
+    for command in ["replay", "score", "legal", "perft"] {
+        let mut args = vec![command, "--variant", "chess", arg(&go)];
+        if command == "perft" {
+            args.extend(["--depth", "1"]);
+        }
+        assert_input_error(&variago(&args), "unknown variant 'chess'");
+        args[2] = "incursion";
+        assert_input_error(
+            &variago(&args),
+            "--variant incursion disagrees with the record, which is go:komi=6.5 on 9x9",
+        );
+        args[2] = "go:size=13";
+        assert_input_error(&variago(&args), "disagrees");
+        args[2] = "go:komi=0.5";
+        assert_input_error(&variago(&args), "disagrees");
+        for agreeing in ["go", "go:komi=6.5,size=9"] {
+            args[2] = agreeing;
+            assert!(variago(&args).status.success(), "{args:?}");
+        }
+    }
+    assert_input_error(
+        &variago(&["perft", "--variant", "galice:size=9", "--depth", "1"]),
+        "galice takes no options",
+    );
+    for command in ["replay", "score", "legal"] {
+        assert_input_error(&variago(&[command, "--variant", "galice", arg(&go)]), "not a Galice record");
+    }
+    let junk = file("junk.txt", &"qz".repeat(500_000));
+    let out = variago(&["replay", "--variant", "galice", arg(&junk)]);
+    assert_input_error(&out, "is not a turn");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.len() < 400 && stderr.lines().count() == 1 && stderr.contains("qzqz…"), "{stderr}");
+    for row in ["A+1", "A01", "A-1"] {
+        assert_input_error(&variago(&["legal", arg(&go), "--why", row]), &format!("'{row}' is not a vertex"));
+    }
 }

@@ -85,6 +85,38 @@ fn a_hostile_stream_leaves_the_engine_alive() {
     assert_eq!(answers.last(), Some(&"=8 variago"));
 }
 
+/// `loadsgf` of records of a million nodes, on the main line or nested: an error answer, and the
+/// engine goes on (they once overflowed its stack).
+#[test]
+fn loadsgf_of_huge_records_is_an_error_answer() {
+    let dir = std::env::temp_dir().join(format!("variago-gtp-huge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut input = String::new();
+    for root in ["GM[1]SZ[9]", "GM[1]RU[galice]"] {
+        let long = format!("(;{root}{})", ";B[aa];W[bb]".repeat(500_000));
+        let nested = format!("(;{root}{}{})", "(;B[aa]".repeat(1_000_000), ")".repeat(1_000_001));
+        for (i, text) in [long, nested].into_iter().enumerate() {
+            let path = dir.join(format!("{}-{i}.sgf", root.len()));
+            std::fs::write(&path, text).unwrap();
+            input.push_str(&format!("loadsgf {}\n", path.display()));
+        }
+    }
+    input.push_str("name\n");
+    let out = gtp(&[], input.as_bytes());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = stdout(&out);
+    let answers: Vec<&str> = text.split_terminator("\n\n").collect();
+    assert_eq!(answers.len(), 5, "{text}");
+    for answer in &answers[..4] {
+        assert!(answer.starts_with("? cannot load file: "), "{answer}");
+        assert!(
+            answer.contains("longer than 20000 nodes") || answer.contains("nested deeper than 1000"),
+            "{answer}"
+        );
+    }
+    assert_eq!(answers[4], "= variago");
+}
+
 /// Runs a suite against `variago gtp` with the given flags; it must pass.
 fn run_suite(name: &str, flags: &str) {
     let engine = format!("{BIN} gtp {flags}");

@@ -2,10 +2,10 @@
 //! [`Engine::handle`] takes one input line and returns what to send back, so that the whole
 //! protocol runs (and is tested) without any I/O.
 
-use std::io::Read;
+use std::path::Path;
 
 use variago_records::sgf::move_from_text;
-use variago_records::{Record, galice_sgf};
+use variago_records::{Record, file, galice_sgf};
 use variago_rules::galice::{Action, Galice, Record as GaliceRecord, Spot, Turn};
 use variago_rules::score::HalfPoints;
 use variago_rules::{Color, Game, Geometry, Move, Point, ScoreSheet, VariantSpec};
@@ -75,9 +75,6 @@ gfx/Best moves (search)/variago-best_moves
 string/Why is this move illegal?/variago-why %c %p
 string/Score/variago-score
 string/Rules/variago-rules";
-
-/// Largest SGF file `loadsgf` reads: far above any real game record.
-const MAX_SGF_BYTES: u64 = 8 << 20;
 
 /// How the engine thinks: the search settings, and whether the command line fixed the budget.
 #[derive(Clone, Debug)]
@@ -157,17 +154,6 @@ fn parse_move(geometry: Geometry, text: &str) -> Result<Move, Failure> {
 
 fn parse_count(text: &str) -> Result<usize, Failure> {
     text.parse().map_err(|_| format!("syntax error: '{text}' is not a number"))
-}
-
-/// A file's text, refusing one over [`MAX_SGF_BYTES`] (even a device that never ends).
-fn read_limited(path: &str) -> Result<String, String> {
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut bytes = Vec::new();
-    file.take(MAX_SGF_BYTES + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > MAX_SGF_BYTES {
-        return Err(format!("it is larger than {MAX_SGF_BYTES} bytes"));
-    }
-    String::from_utf8(bytes).map_err(|_| "it is not UTF-8 text".to_string())
 }
 
 /// `final_score`'s answer: `B+3.5`, `W+R`, or `0` for a draw.
@@ -636,7 +622,7 @@ impl Engine {
             [file, number] => (file, Some(parse_count(number)?)),
             _ => return Err("syntax error: usage loadsgf FILE [MOVE_NUMBER]".into()),
         };
-        let text = read_limited(file).map_err(|e| format!("cannot load file: {e}"))?;
+        let text = file::read_regular_text(Path::new(file)).map_err(|e| format!("cannot load file: {e}"))?;
         if text.trim().is_empty() {
             return Err("cannot load file: it is empty".into());
         }

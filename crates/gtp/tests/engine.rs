@@ -115,6 +115,9 @@ fn illegal_moves_say_why() {
         "= retakes the ko at once (recreates the previous position)"
     );
     assert_eq!(last("play b a2\nplay b b1\nplay w a1\n"), "? illegal move: suicide");
+    for row in ["a+1", "a01", "a-1"] {
+        assert!(last(&format!("play b {row}\n")).starts_with("? "), "{row}");
+    }
     assert_eq!(last("play b a2\nplay b b1\nis_legal w a1\n"), "= 0");
     assert_eq!(last("play b a2\nplay b b1\nis_legal w a3\n"), "= 1");
     assert_eq!(last("play b pass\nplay w pass\nvariago-why b c3\n"), "= the game is over");
@@ -223,6 +226,41 @@ fn loadsgf_reads_to_a_move_and_printsgf_writes_back() {
         assert_eq!(out[1], "= go:size=9x9", "{broken}: {out:?}");
     }
     assert!(last("loadsgf /nonexistent/file.sgf\n").starts_with("? cannot load file"));
+}
+
+/// `loadsgf` reads regular files only, and not over the size limit: a FIFO (whose opening waits
+/// for a writer forever), a directory, a device or a huge file is an error answer at once.
+#[test]
+fn loadsgf_refuses_what_is_not_a_regular_file_of_a_sane_size() {
+    let dir = std::env::temp_dir().join(format!("variago-gtp-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("fifo.sgf");
+    let _ = std::fs::remove_file(&fifo);
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+    assert!(made.success());
+    let huge = dir.join("huge.sgf");
+    let file = std::fs::File::create(&huge).unwrap();
+    file.set_len(variago_records::file::MAX_TEXT_BYTES as u64 + 1).unwrap();
+    let input = format!(
+        "loadsgf {}\nloadsgf {}\nloadsgf /dev/zero\nloadsgf {}\nname\n",
+        fifo.display(),
+        dir.display(),
+        huge.display()
+    );
+    // on a thread, so that a hang fails the test instead of stopping it
+    let (sender, answers_received) = std::sync::mpsc::channel();
+    std::thread::spawn(move || sender.send(answers(&input)));
+    let out =
+        answers_received.recv_timeout(std::time::Duration::from_secs(60)).expect("loadsgf does not hang");
+    assert_eq!(out.len(), 5, "{out:?}");
+    for answer in &out[..3] {
+        assert_eq!(answer, "? cannot load file: it is not a regular file");
+    }
+    assert_eq!(
+        out[3],
+        format!("? cannot load file: it is larger than {} bytes", variago_records::file::MAX_TEXT_BYTES)
+    );
+    assert_eq!(out[4], "= variago");
 }
 
 #[test]

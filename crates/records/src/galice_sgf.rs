@@ -17,7 +17,7 @@ use sgf_parse::{SgfNode, SgfProp, SimpleText};
 use variago_rules::Color;
 use variago_rules::galice::{Action, Galice, Record, SIZE, Side, Spot};
 
-use crate::sgf::{GameInfo, RecordError, info_properties, with_main_line};
+use crate::sgf::{GameInfo, RecordError, info_properties, main_line_sgf, with_main_line};
 
 /// The private property of a node's Galice entry.
 pub const ENTRY: &str = "GT";
@@ -86,12 +86,7 @@ pub fn to_sgf(record: &Record, result: Option<&str>, info: &GameInfo) -> String 
         props.extend(changes(Some(&before), &game));
         nodes.push(props);
     }
-    let tail = nodes.into_iter().rev().fold(None, |child: Option<SgfNode<Prop>>, props| {
-        Some(SgfNode::new(props, child.into_iter().collect(), false))
-    });
-    let mut sgf = SgfNode::new(root, tail.into_iter().collect(), true).serialize();
-    sgf.push('\n');
-    sgf
+    main_line_sgf(std::iter::once(root).chain(nodes))
 }
 
 /// Whether an SGF text's root says `RU[galice]`: lets tools read a Galice record without being
@@ -117,7 +112,12 @@ pub fn from_sgf(text: &str) -> Result<Record, RecordError> {
 }
 
 /// Reads a Galice record from the nodes of a main line.
-fn from_nodes(nodes: &[&SgfNode<Prop>]) -> Result<Record, RecordError> {
+fn from_nodes(nodes: &[SgfNode<Prop>]) -> Result<Record, RecordError> {
+    // a Go record read as Galice would be an empty Galice game; an RU other than galice is
+    // refused below, naming it
+    if nodes[0].get_property("RU").is_none() {
+        return Err(RecordError::NotGalice);
+    }
     let mut start = Galice::new();
     let mut actions = Vec::new();
     for (i, node) in nodes.iter().enumerate() {

@@ -5,7 +5,9 @@
 //! `KM`, setup `AB`/`AW`/`AE`/`PL` before the first move, moves `B`/`W` (empty value or `tt` on
 //! boards up to 19x19 for a pass) along the main line, `RE`.
 
+pub mod file;
 pub mod galice_sgf;
+mod scan;
 pub mod sgf;
 
 pub use sgf::{Annotation, GameInfo, Record, RecordError, ReplayError};

@@ -1,6 +1,5 @@
 //! SGF for the single-board variants, read and written with the `sgf-parse` crate.
 
-use std::borrow::Cow;
 use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 
@@ -8,12 +7,11 @@ use sgf_parse::go::{self, Prop};
 use sgf_parse::{PropertyType, SgfNode, SgfProp, SimpleText};
 use variago_rules::{
     AnyGame, Board, Color, Game, Geometry, GeometryError, HalfPoints, Illegal, Move, Piece, Point,
-    VariantSpec,
+    VariantSpec, excerpt,
 };
 
-/// The longest main line a record may have: far beyond any real game, small enough that reading
-/// a hostile file stays quick.
-pub const MAX_NODES: usize = 20_000;
+use crate::scan;
+pub use crate::scan::{MAX_NESTING, MAX_NODES, MAX_TEXT_BYTES};
 
 /// Why a record could not be read.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -28,7 +26,7 @@ pub enum RecordError {
     #[error("GM[{0}] is not Go (variago reads GM[1])")]
     NotGo(i64),
     /// A property whose value makes no sense.
-    #[error("node {node}: bad value for {property}[{value}]")]
+    #[error("node {node}: bad value for {property}[{}]", excerpt(.value))]
     BadValue {
         /// 1-based node number along the main line.
         node: usize,
@@ -38,7 +36,7 @@ pub enum RecordError {
         value: String,
     },
     /// A point beyond the board.
-    #[error("node {node}: {property} point '{point}' is off the {geometry} board")]
+    #[error("node {node}: {property} point '{}' is off the {geometry} board", excerpt(.point))]
     OffBoard {
         /// 1-based node number along the main line.
         node: usize,
@@ -78,8 +76,11 @@ pub enum RecordError {
     /// More nodes than [`MAX_NODES`].
     #[error("the main line is longer than {MAX_NODES} nodes")]
     TooLong,
+    /// A Galice reader given a record whose root has no `RU` (which means Go).
+    #[error("not a Galice record: the root has no RU[galice] (a record without RU is Go)")]
+    NotGalice,
     /// `RU` is not a variant spec.
-    #[error("RU[{value}]: {reason}")]
+    #[error("RU[{}]: {reason}", excerpt(.value))]
     Rules {
         /// The value as written.
         value: String,
@@ -180,8 +181,8 @@ impl Record {
     }
 
     /// Reads a record from the nodes of a main line.
-    fn from_nodes(nodes: &[&SgfNode<Prop>]) -> Result<Self, RecordError> {
-        let root_props = RootProperties::read(nodes[0])?;
+    fn from_nodes(nodes: &[SgfNode<Prop>]) -> Result<Self, RecordError> {
+        let root_props = RootProperties::read(&nodes[0])?;
         let geometry = root_props.geometry;
         let mut record = Record::new(root_props.spec, geometry);
         record.result = root_props.result;
@@ -363,14 +364,7 @@ impl Record {
                 props
             })
             .collect();
-        // built from the last move backwards: each node owns the rest of the line
-        let tail = move_nodes.into_iter().rev().fold(None, |child: Option<SgfNode<Prop>>, props| {
-            Some(SgfNode::new(props, child.into_iter().collect(), false))
-        });
-        let root = SgfNode::new(root, tail.into_iter().collect(), true);
-        let mut sgf = root.serialize();
-        sgf.push('\n');
-        sgf
+        main_line_sgf(std::iter::once(root).chain(move_nodes))
     }
 }
 
@@ -492,67 +486,38 @@ fn matters(id: &str) -> bool {
     matches!(id, "B" | "W" | "AB" | "AW" | "AE" | "PL" | "SZ" | "KM" | "GM")
 }
 
-/// The deepest nesting of game trees accepted: real records branch far less, and a hostile file
-/// must not exhaust the parser's stack.
-const MAX_NESTING: usize = 1_000;
-
-/// Parses SGF text and hands the nodes of its first game's main line to `read`, after the checks
-/// every reader needs against hostile files (nesting, length).
+/// Reads SGF text's first game and hands the nodes of its main line to `read`, after the checks
+/// every reader needs against hostile files (size, nesting, length; see [`crate::scan`]). Each
+/// node is parsed on its own, so that no tree deeper than one node is ever built.
 pub(crate) fn with_main_line<T>(
     text: &str,
-    read: impl FnOnce(&[&SgfNode<Prop>]) -> Result<T, RecordError>,
+    read: impl FnOnce(&[SgfNode<Prop>]) -> Result<T, RecordError>,
 ) -> Result<T, RecordError> {
-    let text = prepared(text)?;
-    let trees = go::parse(&text).map_err(|e| RecordError::Syntax(e.to_string()))?;
-    let root = trees.first().ok_or(RecordError::Empty)?;
-    let nodes: Vec<&SgfNode<Prop>> = root.main_variation().take(MAX_NODES + 1).collect();
-    if nodes.len() > MAX_NODES {
-        return Err(RecordError::TooLong);
-    }
+    let main_line = scan::main_line(text)?;
+    let nodes = main_line
+        .nodes
+        .iter()
+        .map(|span| {
+            let parsed = go::parse(&format!("({})", &main_line.text[span.clone()]));
+            let node = parsed.map_err(|e| RecordError::Syntax(e.to_string()))?.pop();
+            node.ok_or(RecordError::Empty)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     read(&nodes)
 }
 
-/// Readies SGF text for the parser in one pass over what stands outside property values:
-/// refuses absurdly nested variations before the recursive parser sees them, and upper-cases
-/// identifiers written wholly in lower case (`b[cc]`), which some programs write. Identifiers that
-/// mix cases (FF[3]'s `AddBlack`) are left to the parser, which keeps their capitals as SGF says.
-fn prepared(text: &str) -> Result<Cow<'_, str>, RecordError> {
-    let mut out = String::new();
-    let (mut depth, mut in_value, mut escaped, mut changed) = (0usize, false, false, false);
-    let mut word = String::new();
-    let mut flush = |word: &mut String, out: &mut String| {
-        if !word.is_empty() && word.chars().all(|c| c.is_ascii_lowercase()) {
-            changed = true;
-            out.push_str(&word.to_ascii_uppercase());
-        } else {
-            out.push_str(word);
+/// A main line as SGF: the nodes' properties in order, written flat so that no tree is built
+/// (sgf-parse would print and drop one recursively).
+pub(crate) fn main_line_sgf(nodes: impl IntoIterator<Item = Vec<Prop>>) -> String {
+    let mut sgf = String::from("(");
+    for props in nodes {
+        sgf.push(';');
+        for prop in props {
+            sgf.push_str(&prop.to_string());
         }
-        word.clear();
-    };
-    for ch in text.chars() {
-        if !in_value && ch.is_ascii_alphabetic() {
-            word.push(ch);
-            continue;
-        }
-        flush(&mut word, &mut out);
-        match (in_value, escaped, ch) {
-            (true, true, _) => escaped = false,
-            (true, false, '\\') => escaped = true,
-            (true, false, ']') => in_value = false,
-            (false, _, '[') => in_value = true,
-            (false, _, '(') => {
-                depth += 1;
-                if depth > MAX_NESTING {
-                    return Err(RecordError::Syntax(format!("variations nested deeper than {MAX_NESTING}")));
-                }
-            }
-            (false, _, ')') => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        out.push(ch);
     }
-    flush(&mut word, &mut out);
-    Ok(if changed { Cow::Owned(out) } else { Cow::Borrowed(text) })
+    sgf.push_str(")\n");
+    sgf
 }
 
 /// `SZ[n]` for square boards (FF[4] forbids `n:n` there), `SZ[w:h]` otherwise.

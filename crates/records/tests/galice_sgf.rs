@@ -117,6 +117,11 @@ fn a_game_from_a_diagram_keeps_its_start() {
 fn bad_galice_sgf_is_refused() {
     use variago_records::RecordError;
     assert!(matches!(from_sgf("(;GM[1]RU[go])"), Err(RecordError::Rules { .. })));
+    // a Go record without RU is not an empty Galice game
+    assert_eq!(from_sgf("(;GM[1]SZ[9];B[ee];W[cc])").unwrap_err(), RecordError::NotGalice);
+    // quoted input is cut to a short excerpt
+    let junk = from_sgf(&format!("(;GM[1]RU[galice]GD[{}])", "x".repeat(1 << 20))).unwrap_err().to_string();
+    assert!(junk.len() < 300 && junk.contains("xxx…"), "{junk}");
     for not_galice in ["(;GM[1]RU[go])", "(;GM[1];RU[galice])", "RU[galice]", "(;RU[galice]", ""] {
         assert!(!is_galice_sgf(not_galice), "{not_galice}");
     }

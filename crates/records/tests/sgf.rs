@@ -138,6 +138,30 @@ fn bad_input_is_refused_with_what_and_where() {
         RecordError::MisplacedRootProperty { node: 3, .. }
     ));
     assert!(matches!(error("(;GM[1]SZ[9];B[a])"), RecordError::BadValue { node: 2, .. }));
+    // the grammar, checked over the whole first game before any node is parsed, the line named
+    let syntax = |sgf: &str| match error(sgf) {
+        RecordError::Syntax(message) => message,
+        other => panic!("{sgf}: {other:?}"),
+    };
+    assert_eq!(syntax("(;GM[1](;B[aa]);W[bb])"), "line 1: a node after a variation");
+    assert_eq!(syntax("(;GM[1]\n;B[aa]\n;W)"), "line 3: a property identifier without a value");
+    assert_eq!(syntax("(;GM[1]\n;B[aa]7)"), "line 2: unexpected '7'");
+    assert_eq!(syntax("((;GM[1]))"), "line 1: a game tree must start with a node ';'");
+    assert_eq!(syntax("(;GM[1]\n;C[open\n;B[aa)"), "line 2: a value is not closed by ']'");
+    assert_eq!(syntax("(;GM[1](;B[aa])"), "line 1: the text ends inside a game tree (a ')' is missing)");
+}
+
+#[test]
+fn the_main_line_is_the_first_variation_at_every_branch() {
+    let record =
+        Record::from_sgf("(;GM[1]SZ[9];B[aa](;W[bb](;B[cc])(;B[dd]));W[ee];W[ff])(;B[gg]))").unwrap_err();
+    assert_eq!(record, RecordError::Syntax("line 1: a node after a variation".into()));
+    let record =
+        Record::from_sgf("(;GM[1]SZ[9];B[aa](;W[bb](;B[cc])(;B[dd]))(;W[ee];B[ff]))(;B[gg])").unwrap();
+    let geometry = record.geometry;
+    let moves: Vec<String> =
+        record.moves.iter().map(|&mv| variago_records::sgf::move_text(geometry, mv)).collect();
+    assert_eq!(moves, ["A9", "B8", "C7"]);
 }
 
 #[test]

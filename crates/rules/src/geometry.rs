@@ -54,13 +54,13 @@ pub enum GeometryError {
         height: u32,
     },
     /// Text that is not a size such as `19` or `9x13`.
-    #[error("'{0}' is not a board size (write N or WxH, e.g. 19 or 9x13)")]
+    #[error("'{}' is not a board size (write N or WxH, e.g. 19 or 9x13)", crate::excerpt(.0))]
     BadSize(String),
     /// Text that is not a GTP vertex.
-    #[error("'{0}' is not a vertex (write a column letter A..Z without I and a row number, e.g. C3)")]
+    #[error("'{}' is not a vertex (write a column letter A..Z without I and a row number, e.g. C3)", crate::excerpt(.0))]
     BadVertex(String),
     /// A well-formed vertex outside this board.
-    #[error("{vertex} is off the {width}x{height} board")]
+    #[error("{} is off the {width}x{height} board", crate::excerpt(.vertex))]
     OffBoard {
         /// The vertex as written.
         vertex: String,
@@ -182,7 +182,13 @@ impl Geometry {
         let mut chars = text.trim().chars();
         let letter = chars.next().ok_or_else(bad)?.to_ascii_uppercase();
         let column = COLUMN_LETTERS.iter().position(|&c| c as char == letter).ok_or_else(bad)?;
-        let row: u32 = chars.as_str().parse().map_err(|_| bad())?;
+        // digits only, no leading zero: `u32::from_str` alone would read `+1` and `01` as 1
+        let digits = chars.as_str();
+        let leading_zero = digits.len() > 1 && digits.starts_with('0');
+        if digits.is_empty() || leading_zero || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        let row: u32 = digits.parse().map_err(|_| bad())?;
         let off = || GeometryError::OffBoard {
             vertex: text.trim().to_string(),
             width: self.width,
@@ -239,5 +245,9 @@ mod tests {
         assert!(matches!(g.parse_vertex("A10"), Err(GeometryError::OffBoard { .. })));
         assert!(matches!(g.parse_vertex("A0"), Err(GeometryError::OffBoard { .. })));
         assert!(matches!(g.parse_vertex(""), Err(GeometryError::BadVertex(_))));
+        for written in ["A+1", "A01", "A 1", "A1x", "A-1"] {
+            assert_eq!(g.parse_vertex(written), Err(GeometryError::BadVertex(written.into())), "{written}");
+        }
+        assert_eq!(g.parse_vertex(" a1 "), g.parse_vertex("A1"));
     }
 }

@@ -31,6 +31,28 @@ pub use score::{AreaScore, HalfPoints, ScoreSheet};
 pub use spec::{SpecError, VariantSpec};
 pub use stone_game::{StoneGame, StoneRules};
 
+/// Input quoted in an error message: its first [`EXCERPT_CHARS`] characters with an ellipsis where
+/// it was cut, control characters (line breaks) escaped, so that an error stays one short line
+/// whatever was read (a megabyte of junk once made a megabyte of error).
+pub fn excerpt(text: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == EXCERPT_CHARS {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// How much of a quoted input [`excerpt`] keeps: enough to recognise it.
+pub const EXCERPT_CHARS: usize = 60;
+
 /// A player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
@@ -325,5 +347,18 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         let mv = self.light_move(rng);
         self.play(mv).expect("light_move returns a legal move");
         mv
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn excerpts_are_short_single_lines() {
+        assert_eq!(excerpt("C3"), "C3");
+        assert_eq!(excerpt(&"é".repeat(EXCERPT_CHARS)), "é".repeat(EXCERPT_CHARS));
+        assert_eq!(excerpt(&"é".repeat(EXCERPT_CHARS + 1)), format!("{}…", "é".repeat(EXCERPT_CHARS)));
+        assert_eq!(excerpt("a\nb\tc"), "a\\nb\\tc");
     }
 }

@@ -18,13 +18,23 @@ use crate::stone_game::CommonRules;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The name before the colon is not a variant.
-    #[error("unknown variant '{name}' (known: {})", known_names().join(", "))]
+    #[error("unknown variant '{}' (known: {})", crate::excerpt(.name), known_names().join(", "))]
     UnknownVariant {
         /// The name given.
         name: String,
     },
+    /// `galice` where a single-board variant must go, or with options, which it has none of.
+    #[error("{}", if *.with_options {
+        "galice takes no options (two 7x7 boards, no komi, no size): write just 'galice'"
+    } else {
+        "galice is played on two boards: it is not one of the single-board variants read here"
+    })]
+    Galice {
+        /// Whether options were given (`galice:size=9`).
+        with_options: bool,
+    },
     /// A key the variant does not have.
-    #[error("variant '{variant}' has no option '{key}' (its options: {known})")]
+    #[error("variant '{variant}' has no option '{}' (its options: {known})", crate::excerpt(.key))]
     UnknownOption {
         /// The variant.
         variant: String,
@@ -34,7 +44,7 @@ pub enum SpecError {
         known: String,
     },
     /// A value outside the option's range.
-    #[error("option '{key}' cannot be '{value}' (expected {expected})")]
+    #[error("option '{}' cannot be '{}' (expected {expected})", crate::excerpt(.key), crate::excerpt(.value))]
     BadValue {
         /// The option.
         key: String,
@@ -44,7 +54,7 @@ pub enum SpecError {
         expected: String,
     },
     /// An option not written `key=value`.
-    #[error("'{0}' is not an option (write key=value)")]
+    #[error("'{}' is not an option (write key=value)", crate::excerpt(.0))]
     Malformed(String),
     /// The `size` option's value is not a board size.
     #[error(transparent)]
@@ -281,6 +291,7 @@ impl FromStr for VariantSpec {
                 "excursion-1" => Variant::Excursion(ExcursionRules::new(ExcursionForm::One)),
                 "excursion-2" => Variant::Excursion(ExcursionRules::new(ExcursionForm::Two)),
                 "borderline" => Variant::Borderline(BorderlineRules::default()),
+                "galice" => return Err(SpecError::Galice { with_options: text.contains(':') }),
                 _ => return Err(SpecError::UnknownVariant { name }),
             },
             size: None,
@@ -373,6 +384,8 @@ mod tests {
     fn bad_specs_say_what_is_wrong() {
         let err = |t: &str| t.parse::<VariantSpec>().unwrap_err().to_string();
         assert!(err("chess").contains("unknown variant 'chess'"));
+        assert!(err("galice:size=9").contains("galice takes no options"), "{}", err("galice:size=9"));
+        assert!(err("Galice").contains("galice is played on two boards"), "{}", err("Galice"));
         assert!(err("go:draw=none").contains("has no option 'draw'"));
         assert!(err("go:ko=super").contains("expected simple | positional | situational"));
         assert!(err("go:komi=6.3").contains("multiple of 0.5"));

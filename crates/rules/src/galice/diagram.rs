@@ -22,7 +22,7 @@ use crate::Color;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DiagramError {
     /// A line that is not a row of the two boards.
-    #[error("line {line}: '{text}' is not a diagram row (write `. x o o . . .   1   . . . . . . .`)")]
+    #[error("line {line}: '{}' is not a diagram row (write `. x o o . . .   1   . . . . . . .`)", crate::excerpt(.text))]
     BadRow {
         /// Line number in the text, 1 = first.
         line: usize,
@@ -47,7 +47,8 @@ pub enum DiagramError {
     },
     /// A line after the rows that does not say who moves.
     #[error(
-        "line {line}: '{text}' does not say who moves (Black to move, White to move, White to move (first turn: drop only), Setup to make, Colour to choose)"
+        "line {line}: '{}' does not say who moves (Black to move, White to move, White to move (first turn: drop only), Setup to make, Colour to choose)",
+        crate::excerpt(.text)
     )]
     BadWhoMoves {
         /// Line number in the text.
@@ -59,7 +60,7 @@ pub enum DiagramError {
     #[error("the diagram needs a line saying who moves after its rows")]
     MissingWhoMoves,
     /// Text after the who-moves line where only a diagram is read.
-    #[error("line {line}: '{text}' follows the diagram")]
+    #[error("line {line}: '{}' follows the diagram", crate::excerpt(.text))]
     TrailingText {
         /// Line number in the text.
         line: usize,

@@ -23,30 +23,31 @@ use crate::Color;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NotationError {
     /// Not a point of either board.
-    #[error("'{0}' is not a point (a1..g7 on the left board, A1..G7 on the right)")]
+    #[error("'{}' is not a point (a1..g7 on the left board, A1..G7 on the right)", crate::excerpt(.0))]
     BadPoint(String),
     /// A swap whose destination is not the source's twin.
-    #[error("'{0}' does not swap a stone to its twin point (bB2 moves b2 to B2, Ff6 moves F6 to f6)")]
+    #[error("'{}' does not swap a stone to its twin point (bB2 moves b2 to B2, Ff6 moves F6 to f6)", crate::excerpt(.0))]
     NotTwin(String),
     /// A swap at the end of the text, without its drop part.
-    #[error("the swap '{0}' needs a drop point or '--' after it")]
+    #[error("the swap '{}' needs a drop point or '--' after it", crate::excerpt(.0))]
     MissingDrop(String),
     /// `---`, `x`, `o` or `choose` at the end of the text.
-    #[error("'{0}' needs something after it")]
+    #[error("'{}' needs something after it", crate::excerpt(.0))]
     Missing(String),
     /// A setup turn that does not place three black and two white stones.
-    #[error("'{0}' is not a setup (write setup x a1 b2 C3 o d4 E5: three black stones, then two white)")]
+    #[error("'{}' is not a setup (write setup x a1 b2 C3 o d4 E5: three black stones, then two white)", crate::excerpt(.0))]
     BadSetup(String),
     /// A colour choice that names no colour.
-    #[error("'{0}' is not a colour to choose (black or white)")]
+    #[error("'{}' is not a colour to choose (black or white)", crate::excerpt(.0))]
     BadColour(String),
     /// Text that starts no turn.
     #[error(
-        "'{0}' is not a turn (write bB2 D4, Ff6 --, --- c3, ----- or pass; setup x a1 b2 C3 o d4 E5, x a1, choose black)"
+        "'{}' is not a turn (write bB2 D4, Ff6 --, --- c3, ----- or pass; setup x a1 b2 C3 o d4 E5, x a1, choose black)",
+        crate::excerpt(.0)
     )]
     NotATurn(String),
     /// Text read as one move that holds none, several, or a whole setup.
-    #[error("'{0}' is not exactly one move")]
+    #[error("'{}' is not exactly one move", crate::excerpt(.0))]
     NotOneMove(String),
 }
 

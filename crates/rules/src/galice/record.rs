@@ -58,7 +58,7 @@ pub enum RecordError {
 
 /// A record's entry that the rules refuse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("turn {number} `{text}`: {reason}")]
+#[error("turn {number} `{}`: {reason}", crate::excerpt(.text))]
 pub struct ReplayError {
     /// The entry's number.
     pub number: usize,
