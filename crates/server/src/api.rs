@@ -2,13 +2,14 @@
 //! every failure as `{"error": "..."}`, and the handlers, which only translate to the hub.
 
 use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::ws::{self, WebSocket, WebSocketUpgrade};
-use axum::extract::{DefaultBodyLimit, Extension, FromRequest, Path, Query, Request, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Extension, FromRequest, Path, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::{get, post};
@@ -22,11 +23,14 @@ use crate::error::ApiError;
 use crate::hub::{Broadcast, Hub, Message, Subscription};
 use crate::listen::Place;
 use crate::table::{Action, NewGame};
+use crate::throttle::Throttle;
 
 /// The largest request body accepted: a creation or an action is well under a kilobyte.
 pub const BODY_LIMIT: usize = 16 * 1024;
 /// Each WebSocket's read buffer.
 const SOCKET_READ_BUFFER: usize = 4 * 1024;
+/// The longest seat token accepted (they are 64 hex digits).
+const MAX_TOKEN_LENGTH: usize = 128;
 /// The most games a list returns.
 const LIST_LIMIT: i64 = 200;
 
@@ -38,9 +42,8 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        let bytes = Bytes::from_request(req, state)
-            .await
-            .map_err(|r| ApiError { status: r.status(), message: r.body_text() })?;
+        let bytes =
+            Bytes::from_request(req, state).await.map_err(|r| ApiError::new(r.status(), r.body_text()))?;
         // an empty body reads as an empty object, so that bodies of optional fields may be left out
         let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
         serde_json::from_slice(bytes)
@@ -49,15 +52,21 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
     }
 }
 
-/// How often the server pings each WebSocket (see [`crate::Config::ping_interval`]).
-#[derive(Clone, Copy, Debug)]
-struct Heartbeat(Duration);
+/// How the server holds its clients to account: their rates, and how often each WebSocket is
+/// pinged (see [`crate::Config::ping_interval`]).
+#[derive(Debug)]
+pub struct Policy {
+    /// The rate limits.
+    pub throttle: Throttle,
+    /// The WebSockets' ping interval.
+    pub heartbeat: Duration,
+}
 
 /// The whole application: the API under `/api` (with JSON errors for unknown API paths), and
 /// either the pages (which then answer every other path) or a JSON 404. Each WebSocket is
-/// pinged every `ping_interval`.
-pub fn app(hub: Arc<Hub>, pages: Option<Router>, ping_interval: Duration) -> Router {
-    let api = Router::new().nest("/api", api_routes(hub)).layer(Extension(Heartbeat(ping_interval)));
+/// pinged and clients are held to their rates as the policy says.
+pub fn app(hub: Arc<Hub>, pages: Option<Router>, policy: Arc<Policy>) -> Router {
+    let api = Router::new().nest("/api", api_routes(hub)).layer(Extension(policy));
     match pages {
         Some(pages) => api.merge(pages),
         None => api.fallback(|| async { ApiError::not_found("no such page: the API is under /api") }),
@@ -78,7 +87,7 @@ fn api_routes(hub: Arc<Hub>) -> Router {
         .route("/games/{id}/ws", get(socket))
         .fallback(|| async { ApiError::not_found("no such endpoint") })
         .method_not_allowed_fallback(|| async {
-            ApiError { status: StatusCode::METHOD_NOT_ALLOWED, message: "method not allowed here".into() }
+            ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here")
         })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::map_response(json_errors))
@@ -102,7 +111,7 @@ async fn json_errors(response: Response) -> Response {
         "" => status.canonical_reason().unwrap_or("error").to_string(),
         text => text.to_string(),
     };
-    ApiError { status, message }.into_response()
+    ApiError::new(status, message).into_response()
 }
 
 /// Readiness: 200 `{"ok": true}` while the database reads and writes, else 503 with
@@ -137,7 +146,20 @@ async fn variants() -> Json<serde_json::Value> {
     Json(serde_json::json!({ "variants": list }))
 }
 
-async fn create(State(hub): State<Arc<Hub>>, Body(request): Body<NewGame>) -> Result<Response, ApiError> {
+/// The client's address, as the listener saw it (unspecified when the app is served otherwise).
+type Client = Option<Extension<ConnectInfo<SocketAddr>>>;
+
+fn address(client: Client) -> IpAddr {
+    client.map_or(IpAddr::from([0, 0, 0, 0]), |Extension(ConnectInfo(peer))| peer.ip())
+}
+
+async fn create(
+    State(hub): State<Arc<Hub>>,
+    Extension(policy): Extension<Arc<Policy>>,
+    client: Client,
+    Body(request): Body<NewGame>,
+) -> Result<Response, ApiError> {
+    policy.throttle.game(address(client))?;
     let created = to_the_end(async move { hub.create(request).await }).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
@@ -197,6 +219,13 @@ async fn join(
     Ok(Json(joined).into_response())
 }
 
+/// Counts a token the game refused against the client's allowance.
+fn refused_token(throttle: &Throttle, client: IpAddr, error: &ApiError) {
+    if error.status == StatusCode::FORBIDDEN {
+        throttle.token_refused(client);
+    }
+}
+
 /// The seat token of `Authorization: Bearer TOKEN`.
 fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
     let value = headers
@@ -207,18 +236,25 @@ fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
         .ok()
         .and_then(|v| v.strip_prefix("Bearer "))
         .map(str::trim)
-        .filter(|t| !t.is_empty())
+        // seat tokens are 64 hex digits: a longer one is no token (and no key for the throttle)
+        .filter(|t| !t.is_empty() && t.len() <= MAX_TOKEN_LENGTH)
         .ok_or_else(|| ApiError::unauthorized("the Authorization header must be: Bearer TOKEN"))
 }
 
 async fn act(
     State(hub): State<Arc<Hub>>,
+    Extension(policy): Extension<Arc<Policy>>,
+    client: Client,
     Path(id): Path<String>,
     headers: HeaderMap,
     Body(action): Body<Action>,
 ) -> Result<Response, ApiError> {
     let token = bearer(&headers)?.to_string();
-    let (seq, game) = to_the_end(async move { hub.act(&id, &token, action, true).await }).await?;
+    let client = address(client);
+    policy.throttle.token_allowed(client)?;
+    policy.throttle.action(&token)?;
+    let acted = to_the_end(async move { hub.act(&id, &token, action, true).await }).await;
+    let (seq, game) = acted.inspect_err(|e| refused_token(&policy.throttle, client, e))?;
     Ok(Json(serde_json::json!({ "seq": seq, "game": game })).into_response())
 }
 
@@ -256,20 +292,25 @@ async fn sgf(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Resp
 /// it is committed; with a seat's token the socket also takes actions.
 async fn socket(
     State(hub): State<Arc<Hub>>,
+    Extension(policy): Extension<Arc<Policy>>,
+    client: Client,
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
-    Extension(heartbeat): Extension<Heartbeat>,
     place: Option<Extension<Place>>,
     upgrade: Result<WebSocketUpgrade, ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let upgrade = upgrade.map_err(|r| ApiError { status: r.status(), message: r.body_text() })?;
+    let upgrade = upgrade.map_err(|r| ApiError::new(r.status(), r.body_text()))?;
     let after = after(&query)?;
     let subscription = hub.subscribe(&id, after).await?;
     let token = query.get("token").cloned();
     if let Some(token) = &token {
+        let client = address(client);
+        policy.throttle.token_allowed(client)?;
         let live = hub.live(&id).await?;
         if live.table.lock().await.seat_of(token).is_none() {
-            return Err(ApiError::forbidden("this token holds no seat in this game"));
+            let refused = ApiError::forbidden("this token holds no seat in this game");
+            refused_token(&policy.throttle, client, &refused);
+            return Err(refused);
         }
     }
     Ok(upgrade
@@ -284,7 +325,7 @@ async fn socket(
         .on_upgrade(move |socket| async move {
             // the connection keeps its place under the caps while the socket lives
             let _place = place;
-            run_socket(hub, id, token, subscription, socket, heartbeat).await;
+            run_socket(hub, id, token, subscription, socket, policy).await;
         }))
 }
 
@@ -346,8 +387,9 @@ async fn run_socket(
     token: Option<String>,
     subscription: Subscription,
     socket: WebSocket,
-    Heartbeat(interval): Heartbeat,
+    policy: Arc<Policy>,
 ) {
+    let interval = policy.heartbeat;
     let (mut out, mut incoming) = socket.split();
     let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + interval, interval);
     let mut heard = tokio::time::Instant::now();
@@ -389,7 +431,7 @@ async fn run_socket(
                 message = incoming.next() => match message {
                     Some(Ok(ws::Message::Text(text))) => {
                         heard = tokio::time::Instant::now();
-                        let reply = answer(&hub, &id, token.as_deref(), text.as_str()).await;
+                        let reply = answer(&hub, &policy.throttle, &id, token.as_deref(), text.as_str()).await;
                         if out.feed(ws::Message::Text(reply.into())).await.is_err() {
                             return;
                         }
@@ -417,7 +459,7 @@ async fn run_socket(
 }
 
 /// Runs an action sent over the socket and says how it went.
-async fn answer(hub: &Arc<Hub>, id: &str, token: Option<&str>, text: &str) -> String {
+async fn answer(hub: &Arc<Hub>, throttle: &Throttle, id: &str, token: Option<&str>, text: &str) -> String {
     let request: SocketAction = match serde_json::from_str(text) {
         Ok(request) => request,
         Err(e) => {
@@ -429,6 +471,9 @@ async fn answer(hub: &Arc<Hub>, id: &str, token: Option<&str>, text: &str) -> St
         return Message::Error { reference, error: "spectators cannot act: connect with ?token=SEAT_TOKEN" }
             .to_json();
     };
+    if let Err(e) = throttle.action(token) {
+        return Message::Error { reference, error: &e.message }.to_json();
+    }
     match hub.act(id, token, request.action, false).await {
         Ok((seq, _)) => Message::Ack { reference, seq }.to_json(),
         Err(e) => Message::Error { reference, error: &e.message }.to_json(),

@@ -12,11 +12,14 @@ pub struct ApiError {
     pub status: StatusCode,
     /// What went wrong, for people.
     pub message: String,
+    /// When to try again, in seconds (sent as Retry-After), for refusals that pass.
+    pub retry_after_secs: Option<u64>,
 }
 
 impl ApiError {
-    fn new(status: StatusCode, message: impl Into<String>) -> Self {
-        ApiError { status, message: message.into() }
+    /// A refusal with this status and words.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
+        ApiError { status, message: message.into(), retry_after_secs: None }
     }
 
     /// 400: the request cannot be understood (bad JSON, a bad vertex, an unknown variant).
@@ -64,6 +67,24 @@ impl ApiError {
             StatusCode::SERVICE_UNAVAILABLE,
             "the database cannot store this now (nothing was changed): try again shortly",
         )
+        .retry_after(RETRY_AFTER_SECS)
+    }
+
+    /// 503 for a server that is too busy to take this now (the AI's queue is full).
+    pub fn busy(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::SERVICE_UNAVAILABLE, message).retry_after(RETRY_AFTER_SECS)
+    }
+
+    /// 429: this client has sent more of these than its rate allows; it may again in `wait`.
+    pub fn too_many(what: &str, wait: std::time::Duration) -> Self {
+        let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        Self::new(StatusCode::TOO_MANY_REQUESTS, format!("too many {what}: try again in {secs} s"))
+            .retry_after(secs)
+    }
+
+    fn retry_after(mut self, secs: u64) -> Self {
+        self.retry_after_secs = Some(secs);
+        self
     }
 }
 
@@ -74,13 +95,13 @@ impl std::fmt::Display for ApiError {
 }
 
 /// The seconds a client is asked to wait before retrying after a 503.
-const RETRY_AFTER_SECS: &str = "2";
+const RETRY_AFTER_SECS: u64 = 2;
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut response = (self.status, Json(serde_json::json!({ "error": self.message }))).into_response();
-        if self.status == StatusCode::SERVICE_UNAVAILABLE {
-            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static(RETRY_AFTER_SECS));
+        if let Some(secs) = self.retry_after_secs {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
         }
         response
     }

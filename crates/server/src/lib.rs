@@ -13,17 +13,20 @@ mod position;
 mod seat;
 mod store;
 mod table;
+mod throttle;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-pub use api::{BODY_LIMIT, app};
+pub use api::BODY_LIMIT;
+use api::app;
 pub use clock::{Clock, TimeControl};
 pub use error::ApiError;
 pub use hub::{Hub, now_ms};
 pub use listen::Limits;
 pub use store::Store;
 pub use table::{Action, Event, GameView, NewGame, Phase, Player, Side};
+pub use throttle::{Rate, RateLimits};
 
 /// How to run the server.
 #[derive(Clone, Debug)]
@@ -41,6 +44,8 @@ pub struct Config {
     /// How often each WebSocket is pinged; one that has sent nothing (not even a pong) for two
     /// of these is closed.
     pub ping_interval: std::time::Duration,
+    /// What each client may create and do per unit of time.
+    pub rates: RateLimits,
 }
 
 impl Config {
@@ -54,6 +59,7 @@ impl Config {
             pages: None,
             limits: Limits::for_this_process(),
             ping_interval: std::time::Duration::from_secs(20),
+            rates: RateLimits::default(),
         }
     }
 }
@@ -106,7 +112,12 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
     }
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
-    let app = app(hub.clone(), config.pages, config.ping_interval);
+    let policy = Arc::new(api::Policy {
+        throttle: throttle::Throttle::new(config.rates),
+        heartbeat: config.ping_interval,
+    });
+    tokio::spawn(forget_idle_clients(Arc::downgrade(&policy)));
+    let app = app(hub.clone(), config.pages, policy);
     let task = tokio::spawn(listen::serve(listener, app, config.limits));
     Ok(Running { addr, hub, task })
 }
@@ -119,6 +130,17 @@ fn without_password(url: &str) -> String {
     let Some((user, _)) = credentials.split_once(':') else { return url.to_string() };
     let path = path.map_or(String::new(), |p| format!("/{p}"));
     format!("{scheme}://{user}:***@{host}{path}")
+}
+
+/// Every minute, the throttle forgets the clients back to a full allowance (until the server
+/// is gone).
+async fn forget_idle_clients(policy: std::sync::Weak<api::Policy>) {
+    let mut minutes = tokio::time::interval(std::time::Duration::from_secs(60));
+    loop {
+        minutes.tick().await;
+        let Some(policy) = policy.upgrade() else { return };
+        policy.throttle.forget_idle();
+    }
 }
 
 /// Runs the server on its own Tokio runtime until Ctrl-C: the entry point of `variago serve`.

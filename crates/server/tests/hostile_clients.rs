@@ -15,6 +15,7 @@ use support::{PATIENCE, Server};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
+use variago_server::Rate;
 
 /// A raw connection to the server from the loopback address `from` (127.0.0.x).
 async fn connect_from(server: SocketAddr, from: [u8; 4]) -> TcpStream {
@@ -168,4 +169,47 @@ async fn a_websocket_that_never_answers_pings_is_closed_and_one_that_does_stays(
         panic!("the socket closed before the join arrived");
     });
     joined.await.expect("the join reaches the socket");
+}
+
+/// One client once created 5,000 games in 0.7 s; tokens could be tried without end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn creations_actions_and_refused_tokens_past_their_rates_get_429_with_retry_after() {
+    let slowly = Duration::from_secs(60);
+    let server = Server::start_with(|config| {
+        config.rates.games = Rate { burst: 3, every: slowly };
+        config.rates.actions = Rate { burst: 2, every: slowly };
+        config.rates.refused_tokens = Rate { burst: 1, every: slowly };
+    })
+    .await;
+    let client = server.client();
+    let (id, black, white) = client.pair("go", "9", json!({})).await;
+    for _ in 0..2 {
+        client.post("/api/games", &json!({ "variant": "go" })).await;
+    }
+    let http = reqwest::Client::new();
+    let refused = http
+        .post(format!("http://{}/api/games", server.addr))
+        .json(&json!({ "variant": "go" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), 429);
+    let retry_after: u64 = refused.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=60).contains(&retry_after), "{retry_after}");
+    let body: serde_json::Value = refused.json().await.unwrap();
+    assert!(body["error"].as_str().unwrap().contains("too many games created"), "{body}");
+
+    client.must(&id, &black, json!({ "type": "move", "move": "C3" })).await;
+    let (status, _) = client.act(&id, &black, json!({ "type": "move", "move": "D4" })).await;
+    assert_eq!(status, 409, "out of turn, and counted all the same");
+    let (status, body) = client.act(&id, &black, json!({ "type": "pass" })).await;
+    assert_eq!(status, 429, "{body}");
+    client.must(&id, &white, json!({ "type": "move", "move": "E5" })).await;
+
+    for _ in 0..2 {
+        let (status, _) = client.act(&id, "not-a-seat", json!({ "type": "pass" })).await;
+        assert_eq!(status, 403);
+    }
+    let (status, body) = client.act(&id, &white, json!({ "type": "pass" })).await;
+    assert_eq!(status, 429, "this address tried too many tokens: {body}");
 }
