@@ -3,6 +3,7 @@
 //! AI's moves and answers on blocking worker threads, the dead-stone proposal, the flag timers.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -10,12 +11,14 @@ use axum::extract::ws::Utf8Bytes;
 use axum::http::StatusCode;
 use serde::Serialize;
 use sqlx::postgres::PgListener;
-use tokio::sync::{Semaphore, broadcast, watch};
+use tokio::sync::{broadcast, watch};
 use variago_rules::Color;
 use variago_search::Level;
 
+use crate::ai_queue::AiQueue;
 use crate::dead;
 use crate::error::ApiError;
+use crate::locked;
 use crate::position::Position;
 use crate::seat;
 use crate::store::{self, EventRow, Store};
@@ -62,6 +65,11 @@ pub struct Live {
     scheduled: Mutex<Scheduled>,
     /// The deadline the flag timer sleeps towards; changed (under `scheduled`) by every event.
     deadline: watch::Sender<Deadline>,
+    /// The AI's time spent on this game since it was loaded, in ms: who goes first in the AI's
+    /// queue.
+    ai_ms: AtomicU64,
+    /// When a request last asked for the game (ms since the epoch): idle games leave memory.
+    touched_ms: AtomicI64,
 }
 
 /// The answer to a creation.
@@ -107,7 +115,9 @@ pub struct Subscription {
 pub struct Hub {
     store: Store,
     games: Mutex<HashMap<String, Arc<Live>>>,
-    ai_slots: Arc<Semaphore>,
+    ai: Arc<AiQueue>,
+    /// The most searches that may wait for the AI before new games against it are refused.
+    ai_queue_limit: usize,
 }
 
 /// Milliseconds since the Unix epoch: the time events and clocks are stamped with.
@@ -129,19 +139,15 @@ fn failed_append(error: sqlx::Error) -> ApiError {
     }
 }
 
-/// Locks a std mutex, ignoring poisoning: the data it guards (maps, version numbers) stays
-/// consistent whatever panicked.
-fn locked<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
 impl Hub {
-    /// A hub on a store; `ai_threads` searches may run at once.
-    pub fn new(store: Store, ai_threads: usize) -> Arc<Self> {
+    /// A hub on a store; `ai_threads` searches may run at once, and while `ai_queue_limit` wait,
+    /// new games against the AI are refused.
+    pub fn new(store: Store, ai_threads: usize, ai_queue_limit: usize) -> Arc<Self> {
         Arc::new(Hub {
             store,
             games: Mutex::new(HashMap::new()),
-            ai_slots: Arc::new(Semaphore::new(ai_threads.max(1))),
+            ai: AiQueue::new(ai_threads),
+            ai_queue_limit,
         })
     }
 
@@ -150,12 +156,13 @@ impl Hub {
         &self.store
     }
 
-    /// Loads every unfinished game and restarts what each one waits for (the AI's move, a
-    /// clock): after a crash, play goes on from the last committed event. A game that cannot be
-    /// loaded is reported in the log and left alone, so that it cannot keep the others down;
+    /// Loads every game in play and restarts what each one waits for (the AI's move, a clock):
+    /// after a crash, play goes on from the last committed event. (Games waiting for their
+    /// second player wait for nothing else: they are loaded when asked for.) A game that cannot
+    /// be loaded is reported in the log and left alone, so that it cannot keep the others down;
     /// returns how many were resumed.
     pub async fn resume_all(self: &Arc<Self>) -> Result<usize, ApiError> {
-        let ids = self.store.unfinished().await.map_err(storage)?;
+        let ids = self.store.in_play().await.map_err(storage)?;
         let mut resumed = 0;
         for id in &ids {
             match self.live(id).await {
@@ -194,6 +201,7 @@ impl Hub {
     /// A game, from memory or else from the database.
     pub async fn live(self: &Arc<Self>, id: &str) -> Result<Arc<Live>, ApiError> {
         if let Some(live) = locked(&self.games).get(id) {
+            live.touched_ms.store(now_ms(), Ordering::Relaxed);
             return Ok(live.clone());
         }
         let (row, events) = self
@@ -215,6 +223,9 @@ impl Hub {
     /// Creates and stores a game; the AI moves first if it has Black.
     pub async fn create(self: &Arc<Self>, request: NewGame) -> Result<Created, ApiError> {
         let (table, creator) = Table::create(request, now_ms())?;
+        if table.ai_color().is_some() {
+            self.ai_has_room()?;
+        }
         self.store.insert_game(&table.row()).await.map_err(storage)?;
         let created = Created {
             id: table.id.clone(),
@@ -560,7 +571,7 @@ impl Hub {
             settings.time = Some(settings.time.map_or(share, |t| t.min(share)));
         }
         async move {
-            let action = match self.search(&position, settings).await {
+            let action = match self.search(&live, &position, settings).await {
                 Some(mv) => Action::Move { mv },
                 None => Action::Resign {},
             };
@@ -576,17 +587,22 @@ impl Hub {
     /// [`Hub::on_worker`]) or finds nothing is tried once more with another seed, then a legal
     /// move is picked without searching, so that a game never waits forever for the AI; `None`
     /// (the AI then resigns) only if even listing the legal moves fails.
-    async fn search(&self, position: &Position, settings: variago_search::Settings) -> Option<String> {
+    async fn search(
+        &self,
+        live: &Live,
+        position: &Position,
+        settings: variago_search::Settings,
+    ) -> Option<String> {
         for attempt in 0..2u64 {
             let (position, mut settings) = (position.clone(), settings.clone());
             settings.seed = settings.seed.wrapping_add(attempt.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-            if let Some(Some(mv)) = self.on_worker(move || position.best_move(settings)).await {
+            if let Some(Some(mv)) = self.on_worker(live, move || position.best_move(settings)).await {
                 return Some(mv);
             }
             tracing::error!(attempt = attempt + 1, "the AI's search failed; trying again");
         }
         let (position, seed) = (position.clone(), settings.seed);
-        let fallback = self.on_worker(move || {
+        let fallback = self.on_worker(live, move || {
             let legal = position.judged_moves().0;
             legal.get(seed as usize % legal.len().max(1)).cloned()
         });
@@ -604,7 +620,7 @@ impl Hub {
             let Some((spec, board)) = single else { return };
             // a failed proposal (logged) proposes nothing dead: the players mark by hand
             let points = self
-                .on_worker(move || dead::propose(&spec, &board, to_move, version))
+                .on_worker(&live, move || dead::propose(&spec, &board, to_move, version))
                 .await
                 .unwrap_or_default();
             let mut table = live.table.lock().await;
@@ -617,17 +633,24 @@ impl Hub {
         }
     }
 
-    /// Runs CPU work on a blocking thread once one of the AI's slots is free, so that searches
-    /// never hold up the async runtime and at most `ai_threads` run at once. A panic in the work
-    /// (a bug in the engine) is logged and gives `None`; the caller decides what the game does
-    /// instead, and the server goes on.
-    async fn on_worker<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Option<T> {
-        let permit = self.ai_slots.clone().acquire_owned().await.ok()?;
+    /// Runs a game's CPU work on a blocking thread once one of the AI's slots is free (the game
+    /// with the least AI time so far first), so that searches never hold up the async runtime
+    /// and at most `ai_threads` run at once; the time it takes is added to the game's. A panic
+    /// in the work (a bug in the engine) is logged and gives `None`; the caller decides what the
+    /// game does instead, and the server goes on.
+    async fn on_worker<T: Send + 'static>(
+        &self,
+        live: &Live,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Option<T> {
+        let slot = self.ai.slot(live.ai_ms.load(Ordering::Relaxed)).await;
+        let started = std::time::Instant::now();
         let done = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
+            let _slot = slot;
             work()
         })
         .await;
+        live.ai_ms.fetch_add(started.elapsed().as_millis() as u64, Ordering::Relaxed);
         done.map_err(|e| tracing::error!(error = %e, "the AI failed")).ok()
     }
 
@@ -655,6 +678,36 @@ impl Hub {
         Ok(table.sgf())
     }
 
+    /// Drops from memory the games nobody uses: no request or task holds them, no socket
+    /// listens, and no request has asked for them for `idle`. All they are is in the database,
+    /// and [`Hub::live`] loads them again when asked. Returns how many left memory.
+    pub fn evict_idle(&self, idle: Duration) -> usize {
+        let asked_since = now_ms() - idle.as_millis() as i64;
+        let mut games = locked(&self.games);
+        let before = games.len();
+        // handles on a game are taken under the map's lock only, so a game the map alone holds
+        // stays unused while it is held here
+        games.retain(|_, live| {
+            Arc::strong_count(live) > 1
+                || live.tx.receiver_count() > 0
+                || live.touched_ms.load(Ordering::Relaxed) > asked_since
+        });
+        before - games.len()
+    }
+
+    /// How many games are in memory.
+    pub fn games_in_memory(&self) -> usize {
+        locked(&self.games).len()
+    }
+
+    /// Whether a new game against the AI would wait too long: 503 while the AI's queue is full.
+    pub fn ai_has_room(&self) -> Result<(), ApiError> {
+        if self.ai.waiting() >= self.ai_queue_limit {
+            return Err(ApiError::busy("the AI has too many games waiting: try again shortly"));
+        }
+        Ok(())
+    }
+
     /// Public games in the given statuses, most recently active first.
     pub async fn list(&self, statuses: &[&str], limit: i64) -> Result<Vec<Summary>, ApiError> {
         let rows = self.store.list(statuses, limit).await.map_err(storage)?;
@@ -669,6 +722,8 @@ impl Live {
             tx: broadcast::channel(CHANNEL).0,
             scheduled: Mutex::default(),
             deadline: watch::Sender::new(None),
+            ai_ms: AtomicU64::new(0),
+            touched_ms: AtomicI64::new(now_ms()),
         }
     }
 }

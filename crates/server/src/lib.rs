@@ -2,6 +2,7 @@
 //! checks every move with the rules engine, keeps the clocks, and stores every game in SQLite
 //! (or PostgreSQL) so that a restart loses nothing that was acknowledged. See `docs/server.md`.
 
+mod ai_queue;
 mod api;
 mod clock;
 mod dead;
@@ -28,6 +29,12 @@ pub use store::Store;
 pub use table::{Action, Event, GameView, NewGame, Phase, Player, Side};
 pub use throttle::{Rate, RateLimits};
 
+/// Locks a std mutex, ignoring poisoning: the data each guards (maps, counts, version numbers)
+/// stays consistent whatever panicked.
+fn locked<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// How to run the server.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -46,6 +53,11 @@ pub struct Config {
     pub ping_interval: std::time::Duration,
     /// What each client may create and do per unit of time.
     pub rates: RateLimits,
+    /// Searches that may wait for the AI before new games against it are refused (503); by
+    /// default 32 per AI thread.
+    pub ai_queue_limit: Option<usize>,
+    /// How long a game nobody uses (no socket, no request, no timer, no AI) stays in memory.
+    pub evict_after: std::time::Duration,
 }
 
 impl Config {
@@ -60,6 +72,8 @@ impl Config {
             limits: Limits::for_this_process(),
             ping_interval: std::time::Duration::from_secs(20),
             rates: RateLimits::default(),
+            ai_queue_limit: None,
+            evict_after: std::time::Duration::from_secs(600),
         }
     }
 }
@@ -105,7 +119,9 @@ impl Running {
 pub async fn start(config: Config) -> Result<Running, ServeError> {
     let storage = |source| ServeError::Storage { url: without_password(&config.db), source };
     let store = Store::open(&config.db).await.map_err(storage)?;
-    let hub = Hub::new(store, config.ai_threads);
+    let ai_queue_limit = config.ai_queue_limit.unwrap_or(32 * config.ai_threads);
+    let hub = Hub::new(store, config.ai_threads, ai_queue_limit);
+    tokio::spawn(evict_idle_games(Arc::downgrade(&hub), config.evict_after));
     hub.resume_all().await.map_err(ServeError::Resume)?;
     if let Some(listener) = hub.store().listener().await.map_err(storage)? {
         tokio::spawn(hub.clone().follow(listener));
@@ -140,6 +156,20 @@ async fn forget_idle_clients(policy: std::sync::Weak<api::Policy>) {
         minutes.tick().await;
         let Some(policy) = policy.upgrade() else { return };
         policy.throttle.forget_idle();
+    }
+}
+
+/// Now and then, the games nobody uses leave memory (until the server is gone).
+async fn evict_idle_games(hub: std::sync::Weak<Hub>, idle: std::time::Duration) {
+    let period = (idle / 2).clamp(std::time::Duration::from_millis(50), std::time::Duration::from_secs(60));
+    let mut sweeps = tokio::time::interval(period);
+    loop {
+        sweeps.tick().await;
+        let Some(hub) = hub.upgrade() else { return };
+        let evicted = hub.evict_idle(idle);
+        if evicted > 0 {
+            tracing::debug!(evicted, in_memory = hub.games_in_memory(), "idle games left memory");
+        }
     }
 }
 

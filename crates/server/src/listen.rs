@@ -16,6 +16,8 @@ use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
 
+use crate::locked;
+
 /// The connection bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -82,7 +84,7 @@ struct Admitted {
 
 impl Drop for Admitted {
     fn drop(&mut self) {
-        let mut open = lock(&self.open);
+        let mut open = locked(&self.open);
         open.total -= 1;
         if let Some(count) = open.by_address.get_mut(&self.address) {
             *count -= 1;
@@ -100,13 +102,9 @@ pub struct Place {
     _share: Arc<Admitted>,
 }
 
-fn lock(open: &Mutex<Open>) -> std::sync::MutexGuard<'_, Open> {
-    open.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
 /// A place for a new connection from `address`, or why there is none.
 fn admit(open: &Arc<Mutex<Open>>, limits: &Limits, address: IpAddr) -> Result<Admitted, &'static str> {
-    let mut counts = lock(open);
+    let mut counts = locked(open);
     if counts.total >= limits.connections {
         return Err("the server has as many connections as it can hold");
     }

@@ -259,7 +259,7 @@ impl Store {
             }
             Err(e) => Err(e),
         };
-        let mut failure = self.write_failure.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut failure = crate::locked(&self.write_failure);
         match &written {
             Ok(_) => *failure = None,
             Err(e) if !is_collision(e) => *failure = Some(e.to_string()),
@@ -287,8 +287,7 @@ impl Store {
     pub async fn check(&self) -> Result<(), StoreError> {
         let check = async {
             sqlx::query("SELECT 1").execute(&self.pool).await?;
-            let failing =
-                self.write_failure.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).is_some();
+            let failing = crate::locked(&self.write_failure).is_some();
             if failing {
                 self.writing(async |conn| {
                     sqlx::query("UPDATE health SET checked_ms = $1 WHERE id = 1")
@@ -407,10 +406,13 @@ impl Store {
         Ok(last.unwrap_or(0).max(0) as u64)
     }
 
-    /// The ids of every game not finished yet: what a restart brings back to life.
-    pub async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
+    /// The ids of every game in play (or in its dead-stone phase): what a restart brings back to
+    /// life.
+    pub async fn in_play(&self) -> Result<Vec<String>, StoreError> {
         let ids: Vec<(String,)> =
-            sqlx::query_as("SELECT id FROM games WHERE status <> 'finished'").fetch_all(&self.pool).await?;
+            sqlx::query_as("SELECT id FROM games WHERE status IN ('playing', 'scoring')")
+                .fetch_all(&self.pool)
+                .await?;
         Ok(ids.into_iter().map(|(id,)| id).collect())
     }
 

@@ -14,6 +14,7 @@ use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
 
 use crate::error::ApiError;
+use crate::locked;
 
 /// A rate: so many at once, then one every `every`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,7 +100,7 @@ impl Throttle {
 
     /// Whether `client` may present a token now: 429 while it is kept out.
     pub fn token_allowed(&self, client: IpAddr) -> Result<(), ApiError> {
-        let kept_out = self.kept_out.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let kept_out = locked(&self.kept_out);
         match kept_out.get(&client) {
             Some(until) if *until > Instant::now() => {
                 Err(ApiError::too_many("refused seat tokens", *until - Instant::now()))
@@ -112,7 +113,7 @@ impl Throttle {
     /// rate allows it again.
     pub fn token_refused(&self, client: IpAddr) {
         if let Err(wait) = check(&self.refused_tokens, &client) {
-            let mut kept_out = self.kept_out.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let mut kept_out = locked(&self.kept_out);
             kept_out.insert(client, Instant::now() + wait);
         }
     }
@@ -124,7 +125,7 @@ impl Throttle {
         self.actions.retain_recent();
         self.refused_tokens.retain_recent();
         let now = Instant::now();
-        let mut kept_out = self.kept_out.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut kept_out = locked(&self.kept_out);
         kept_out.retain(|_, until| *until > now);
     }
 }

@@ -1,0 +1,173 @@
+//! The AI's worker slots, shared fairly between games. A search waits for a free slot; when
+//! several wait, the game that has had the least AI time so far goes first, so that long
+//! searches in a few games cannot keep a new game waiting for its first move behind all of them
+//! (a first-come queue made an unrelated game wait 25 s behind ten level-10 games). The queue's
+//! length is known, so that new games against the AI can be refused while it is too long.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::sync::{Arc, Mutex};
+
+use tokio::sync::oneshot;
+
+use crate::locked;
+
+/// The slots and the searches waiting for one.
+#[derive(Debug)]
+pub struct AiQueue {
+    slots: usize,
+    state: Mutex<State>,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    /// Slots in use.
+    running: usize,
+    /// Who waits, least AI time first, then first come.
+    waiting: BinaryHeap<Reverse<Waiter>>,
+    /// Numbers the arrivals, to order waiters with the same AI time.
+    arrivals: u64,
+}
+
+/// A search waiting for a slot.
+#[derive(Debug)]
+struct Waiter {
+    used_ms: u64,
+    arrival: u64,
+    wake: oneshot::Sender<Slot>,
+}
+
+impl PartialEq for Waiter {
+    fn eq(&self, other: &Self) -> bool {
+        (self.used_ms, self.arrival) == (other.used_ms, other.arrival)
+    }
+}
+
+impl Eq for Waiter {}
+
+impl PartialOrd for Waiter {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Waiter {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.used_ms, self.arrival).cmp(&(other.used_ms, other.arrival))
+    }
+}
+
+/// A slot held: when it is dropped, the slot goes to the next waiter, or back to the pool.
+#[derive(Debug)]
+pub struct Slot {
+    /// None once the slot has been handed on by other means (a waiter that left).
+    queue: Option<Arc<AiQueue>>,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        if let Some(queue) = self.queue.take() {
+            queue.release();
+        }
+    }
+}
+
+impl AiQueue {
+    /// A queue with `slots` searches at once (at least one).
+    pub fn new(slots: usize) -> Arc<Self> {
+        Arc::new(AiQueue { slots: slots.max(1), state: Mutex::default() })
+    }
+
+    fn state(&self) -> std::sync::MutexGuard<'_, State> {
+        locked(&self.state)
+    }
+
+    /// Searches waiting for a slot.
+    pub fn waiting(&self) -> usize {
+        self.state().waiting.len()
+    }
+
+    /// Waits for a slot for a game that has had `used_ms` of AI time so far.
+    pub async fn slot(self: &Arc<Self>, used_ms: u64) -> Slot {
+        let granted = {
+            let mut state = self.state();
+            if state.running < self.slots {
+                state.running += 1;
+                return Slot { queue: Some(self.clone()) };
+            }
+            let (wake, granted) = oneshot::channel();
+            state.arrivals += 1;
+            let arrival = state.arrivals;
+            state.waiting.push(Reverse(Waiter { used_ms, arrival, wake }));
+            granted
+        };
+        // the sender lives in the queue until a slot is handed over: it is never dropped unsent
+        granted.await.expect("a waiter is woken with a slot")
+    }
+
+    /// Hands a freed slot to the first waiter still there, or gives it back.
+    fn release(self: Arc<Self>) {
+        let mut state = self.state();
+        while let Some(Reverse(waiter)) = state.waiting.pop() {
+            match waiter.wake.send(Slot { queue: Some(self.clone()) }) {
+                Ok(()) => return,
+                // the waiter left (its request was dropped): the slot is not handed on through
+                // it, but to the next one here
+                Err(mut unsent) => {
+                    unsent.queue = None;
+                }
+            }
+        }
+        state.running -= 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// With the one slot busy, three games wait; the game with the least AI time goes first
+    /// whatever the order they came in, then the others by AI time.
+    #[tokio::test]
+    async fn the_game_with_the_least_ai_time_gets_the_next_slot() {
+        let queue = AiQueue::new(1);
+        let busy = queue.slot(0).await;
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let mut tasks = Vec::new();
+        for (name, used_ms) in [("heavy", 50_000), ("medium", 20_000), ("new", 0)] {
+            let (waiter, order) = (queue.clone(), order.clone());
+            tasks.push(tokio::spawn(async move {
+                let _slot = waiter.slot(used_ms).await;
+                order.lock().unwrap().push(name);
+            }));
+            while queue.waiting() < tasks.len() {
+                tokio::task::yield_now().await;
+            }
+        }
+        drop(busy);
+        for task in tasks {
+            task.await.unwrap();
+        }
+        assert_eq!(*order.lock().unwrap(), ["new", "medium", "heavy"]);
+        assert_eq!(queue.waiting(), 0);
+    }
+
+    /// A waiter that gives up does not take a slot with it.
+    #[tokio::test]
+    async fn a_waiter_that_leaves_passes_the_slot_on() {
+        let queue = AiQueue::new(1);
+        let busy = queue.slot(0).await;
+        let leaving = tokio::spawn({
+            let queue = queue.clone();
+            async move { queue.slot(0).await }
+        });
+        while queue.waiting() < 1 {
+            tokio::task::yield_now().await;
+        }
+        leaving.abort();
+        let _ = leaving.await;
+        drop(busy);
+        let again = tokio::time::timeout(std::time::Duration::from_secs(5), queue.slot(0)).await;
+        assert!(again.is_ok(), "the slot came back");
+    }
+}
