@@ -114,18 +114,23 @@ async fn json_errors(response: Response) -> Response {
     ApiError::new(status, message).into_response()
 }
 
-/// Readiness: 200 `{"ok": true}` while the database reads and writes, else 503 with
-/// `{"ok": false, "error": ...}` saying why, so that a load balancer or a supervisor sees an
-/// outage or a full disk.
+/// Readiness: 200 `{"ok": true, ...}` while the database reads and writes, else 503 with
+/// `{"ok": false, "error": ..., ...}` saying why, so that a load balancer or a supervisor sees an
+/// outage or a full disk; both with the process's load ([`Hub::load`]).
 async fn health(State(hub): State<Arc<Hub>>) -> Response {
-    match hub.store().check().await {
-        Ok(()) => Json(serde_json::json!({ "ok": true })).into_response(),
-        Err(e) => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            Json(serde_json::json!({ "ok": false, "error": format!("the database is not available: {e}") })),
-        )
-            .into_response(),
-    }
+    let mut answer = hub.load();
+    let status = match hub.store().check().await {
+        Ok(()) => {
+            answer["ok"] = true.into();
+            StatusCode::OK
+        }
+        Err(e) => {
+            answer["ok"] = false.into();
+            answer["error"] = format!("the database is not available: {e}").into();
+            StatusCode::SERVICE_UNAVAILABLE
+        }
+    };
+    (status, Json(answer)).into_response()
 }
 
 async fn variants() -> Json<serde_json::Value> {

@@ -118,6 +118,8 @@ pub struct Hub {
     ai: Arc<AiQueue>,
     /// The most searches that may wait for the AI before new games against it are refused.
     ai_queue_limit: usize,
+    /// The AI's moves this process has searched since it started.
+    ai_moves_searched: AtomicU64,
 }
 
 /// Milliseconds since the Unix epoch: the time events and clocks are stamped with.
@@ -148,6 +150,7 @@ impl Hub {
             games: Mutex::new(HashMap::new()),
             ai: AiQueue::new(ai_threads),
             ai_queue_limit,
+            ai_moves_searched: AtomicU64::new(0),
         })
     }
 
@@ -414,7 +417,7 @@ impl Hub {
         let Err(e) = result else { return };
         tracing::warn!(game = %table.id, error = %e, "background action refused");
         if e.status == StatusCode::SERVICE_UNAVAILABLE {
-            self.retry_later(live, table);
+            self.retry_later(live, table.version);
             return;
         }
         if let Err(e) = self.catch_up(live, table, &e).await {
@@ -422,11 +425,12 @@ impl Hub {
         }
     }
 
-    /// After the database could not store a background action: what the game waits for is
-    /// started again after [`RETRY_DELAY`] if the game is still where it was, so that a game
-    /// against the AI goes on by itself once the database recovers.
-    fn retry_later(self: &Arc<Self>, live: &Arc<Live>, table: &Table) {
-        let (hub, live, version) = (self.clone(), live.clone(), table.version);
+    /// After the database could not store a background action, or while another server process
+    /// runs the game's background work: what the game waits for is started again after
+    /// [`RETRY_DELAY`] if the game is still at `version`, so that a game against the AI goes on by
+    /// itself once the database recovers or the other process has ended.
+    fn retry_later(self: &Arc<Self>, live: &Arc<Live>, version: u64) {
+        let (hub, live) = (self.clone(), live.clone());
         // the AI's claim on this version is given up, so that the retry may claim it again
         locked(&live.scheduled).ai.take_if(|claimed| *claimed == version);
         tokio::spawn(async move {
@@ -493,6 +497,9 @@ impl Hub {
             // an answer to the event just committed: it is due once, so it is tied to that event
             let (hub, live, seq) = (self.clone(), live.clone(), table.seq());
             tokio::spawn(async move {
+                if !hub.runs_here(&live, version).await {
+                    return;
+                }
                 let mut table = live.table.lock().await;
                 if table.seq() == seq {
                     let result = hub.act_as(&live, &mut table, ai, action).await;
@@ -500,6 +507,18 @@ impl Hub {
                 }
             });
         }
+    }
+
+    /// Whether this process runs the game's background work ([`Store::runs_here`]); if not, it
+    /// asks again later (see [`Hub::retry_later`]), so that the work is taken over when the
+    /// process running it ends.
+    async fn runs_here(self: &Arc<Self>, live: &Arc<Live>, version: u64) -> bool {
+        let id = live.table.lock().await.id.clone();
+        let here = self.store.runs_here(&id).await;
+        if !here {
+            self.retry_later(live, version);
+        }
+        here
     }
 
     /// Marks the AI as busy with this version of the game; false if it already is.
@@ -530,7 +549,10 @@ impl Hub {
                     }
                 }
                 () = tokio::time::sleep(wait) => {
-                    let failed = {
+                    let id = live.table.lock().await.id.clone();
+                    // where another process runs the game, it records the flag, and this one
+                    // hears of it; it looks again in a second, in case that process has ended
+                    let failed = !self.store.runs_here(&id).await || {
                         let mut table = live.table.lock().await;
                         let now = now_ms();
                         if table.flag_fallen(now) == Some(color) {
@@ -571,6 +593,9 @@ impl Hub {
             settings.time = Some(settings.time.map_or(share, |t| t.min(share)));
         }
         async move {
+            if !self.runs_here(&live, version).await {
+                return;
+            }
             let action = match self.search(&live, &position, settings).await {
                 Some(mv) => Action::Move { mv },
                 None => Action::Resign {},
@@ -593,6 +618,7 @@ impl Hub {
         position: &Position,
         settings: variago_search::Settings,
     ) -> Option<String> {
+        self.ai_moves_searched.fetch_add(1, Ordering::Relaxed);
         for attempt in 0..2u64 {
             let (position, mut settings) = (position.clone(), settings.clone());
             settings.seed = settings.seed.wrapping_add(attempt.wrapping_mul(0x9e37_79b9_7f4a_7c15));
@@ -618,6 +644,9 @@ impl Hub {
         let (to_move, position) = (table.position.to_move(), table.position.clone());
         async move {
             let Some((spec, board)) = single else { return };
+            if !self.runs_here(&live, version).await {
+                return;
+            }
             // a failed proposal (logged) proposes nothing dead: the players mark by hand
             let points = self
                 .on_worker(&live, move || dead::propose(&spec, &board, to_move, version))
@@ -680,24 +709,41 @@ impl Hub {
 
     /// Drops from memory the games nobody uses: no request or task holds them, no socket
     /// listens, and no request has asked for them for `idle`. All they are is in the database,
-    /// and [`Hub::live`] loads them again when asked. Returns how many left memory.
-    pub fn evict_idle(&self, idle: Duration) -> usize {
+    /// and [`Hub::live`] loads them again when asked. With PostgreSQL, this process gives up
+    /// running them. Returns how many left memory.
+    pub async fn evict_idle(&self, idle: Duration) -> usize {
         let asked_since = now_ms() - idle.as_millis() as i64;
-        let mut games = locked(&self.games);
-        let before = games.len();
+        let mut evicted = Vec::new();
         // handles on a game are taken under the map's lock only, so a game the map alone holds
         // stays unused while it is held here
-        games.retain(|_, live| {
-            Arc::strong_count(live) > 1
+        locked(&self.games).retain(|id, live| {
+            let used = Arc::strong_count(live) > 1
                 || live.tx.receiver_count() > 0
-                || live.touched_ms.load(Ordering::Relaxed) > asked_since
+                || live.touched_ms.load(Ordering::Relaxed) > asked_since;
+            if !used {
+                evicted.push(id.clone());
+            }
+            used
         });
-        before - games.len()
+        for id in &evicted {
+            self.store.let_go(id).await;
+        }
+        evicted.len()
     }
 
     /// How many games are in memory.
     pub fn games_in_memory(&self) -> usize {
         locked(&self.games).len()
+    }
+
+    /// What this process is doing, for monitoring: games in memory, searches waiting for the
+    /// AI, the AI's moves searched since it started.
+    pub fn load(&self) -> serde_json::Value {
+        serde_json::json!({
+            "games_in_memory": self.games_in_memory(),
+            "ai_waiting": self.ai.waiting(),
+            "ai_moves_searched": self.ai_moves_searched.load(Ordering::Relaxed),
+        })
     }
 
     /// Whether a new game against the AI would wait too long: 503 while the AI's queue is full.

@@ -166,7 +166,7 @@ async fn evict_idle_games(hub: std::sync::Weak<Hub>, idle: std::time::Duration) 
     loop {
         sweeps.tick().await;
         let Some(hub) = hub.upgrade() else { return };
-        let evicted = hub.evict_idle(idle);
+        let evicted = hub.evict_idle(idle).await;
         if evicted > 0 {
             tracing::debug!(evicted, in_memory = hub.games_in_memory(), "idle games left memory");
         }

@@ -110,6 +110,28 @@ pub struct Store {
     writer: Option<mpsc::UnboundedSender<Append>>,
     /// Why the last write failed, while no write has succeeded since: readiness reports it.
     write_failure: Arc<Mutex<Option<String>>>,
+    /// With PostgreSQL, the games whose background work this process runs.
+    owner: Arc<tokio::sync::Mutex<Owner>>,
+}
+
+/// The PostgreSQL session that holds this process's advisory locks, one per game whose AI and
+/// flag timer it runs, and the games it holds them for. When the process dies, PostgreSQL ends
+/// the session and the locks go to whichever process asks next.
+#[derive(Debug, Default)]
+struct Owner {
+    session: Option<AnyConnection>,
+    games: std::collections::HashSet<String>,
+}
+
+/// The first key of every advisory lock variago takes ("vari"), so that its locks stay apart
+/// from those of other programs on the same database.
+const LOCK_SPACE: i32 = 0x7661_7269;
+
+/// The second key of a game's advisory lock: its id (16 hex digits) folded to 32 bits (two games
+/// that share a key are run by the same process, which is harmless).
+fn lock_key(id: &str) -> i32 {
+    let bits = u64::from_str_radix(id, 16).unwrap_or_default();
+    (bits ^ (bits >> 32)) as u32 as i32
 }
 
 /// The most events one group commit writes.
@@ -227,8 +249,14 @@ impl Store {
             .connect(&url_to_open)
             .await?;
         let postgres = url.starts_with("postgres");
-        let mut store =
-            Store { pool, url: url.to_string(), postgres, writer: None, write_failure: Arc::default() };
+        let mut store = Store {
+            pool,
+            url: url.to_string(),
+            postgres,
+            writer: None,
+            write_failure: Arc::default(),
+            owner: Arc::default(),
+        };
         store.migrate().await?;
         if sqlite {
             let (writer, appends) = mpsc::unbounded_channel();
@@ -367,6 +395,68 @@ impl Store {
             .send(Append { row: row.clone(), event: event.clone(), done })
             .map_err(|_| sqlx::Error::PoolClosed)?;
         committed.await.map_err(|_| sqlx::Error::PoolClosed)?
+    }
+
+    /// Whether this process runs the game's background work (the AI's moves and answers, the
+    /// dead-stone proposal, the flag timer). With PostgreSQL, several processes may hold one game:
+    /// the one holding the game's advisory lock runs it, and the lock is taken here if it is
+    /// free (its holder ended or let go). With SQLite there is one process, which runs them all.
+    /// A failure of the database answers false: nothing can be stored meanwhile anyway.
+    pub async fn runs_here(&self, id: &str) -> bool {
+        if !self.postgres {
+            return true;
+        }
+        let mut owner = self.owner.lock().await;
+        if owner.games.contains(id) {
+            return true;
+        }
+        let taken = async {
+            if owner.session.is_none() {
+                owner.session = Some(AnyConnection::connect(&self.url).await?);
+            }
+            let session = owner.session.as_mut().expect("connected above");
+            let (taken,): (bool,) = sqlx::query_as("SELECT pg_try_advisory_lock($1, $2)")
+                .bind(LOCK_SPACE)
+                .bind(lock_key(id))
+                .fetch_one(session)
+                .await?;
+            Ok::<_, StoreError>(taken)
+        };
+        match taken.await {
+            Ok(taken) => {
+                if taken {
+                    owner.games.insert(id.to_string());
+                }
+                taken
+            }
+            Err(e) => {
+                // the session and every lock it held are gone: start afresh at the next ask
+                tracing::warn!(error = %e, "the session of the games' locks failed");
+                owner.session = None;
+                owner.games.clear();
+                false
+            }
+        }
+    }
+
+    /// Gives up the game's advisory lock (a game that left memory): another process may run it.
+    pub async fn let_go(&self, id: &str) {
+        let mut owner = self.owner.lock().await;
+        if !owner.games.remove(id) {
+            return;
+        }
+        if let Some(session) = owner.session.as_mut() {
+            let released = sqlx::query("SELECT pg_advisory_unlock($1, $2)")
+                .bind(LOCK_SPACE)
+                .bind(lock_key(id))
+                .execute(session)
+                .await;
+            if let Err(e) = released {
+                tracing::warn!(error = %e, "the session of the games' locks failed");
+                owner.session = None;
+                owner.games.clear();
+            }
+        }
     }
 
     /// With PostgreSQL, a connection listening to the events the server processes announce.

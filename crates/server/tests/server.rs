@@ -421,6 +421,69 @@ async fn two_server_processes_share_one_database() {
     assert_eq!(game["moves"], json!(["C3", "D4", "E5"]));
 }
 
+/// With PostgreSQL, the process holding a game's advisory lock runs its AI and flag timer; when
+/// it dies, the other process takes them over, and every game goes on with every acknowledged
+/// move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn when_a_server_process_dies_its_games_go_on_in_the_other() {
+    let Some(fresh) = Db::Postgres.fresh().await else { return };
+    let start = |url: String| tokio::task::spawn_blocking(move || ChildServer::start(&url));
+    let one = start(fresh.url.clone()).await.unwrap();
+    let two = start(fresh.url.clone()).await.unwrap();
+    let (a, b) = (one.client(), two.client());
+    // games between people, Black playing through one process and White through the other
+    let mut games = Vec::new();
+    for _ in 0..4 {
+        let (id, black, white) = a.pair("go", "9", json!({})).await;
+        games.push((id, [black, white], Vec::new()));
+    }
+    for _ in 0..6 {
+        for (id, tokens, moves) in &mut games {
+            let n = moves.len();
+            let mv = support::planned_move(n);
+            [&a, &b][n % 2].must(id, &tokens[n % 2], json!({ "type": "move", "move": mv })).await;
+            moves.push(mv);
+        }
+    }
+    // a game against the AI (White), and a clocked game whose flag will fall, both run by `one`
+    let ai =
+        json!({ "variant": "go", "size": "9", "color": "black", "opponent": { "kind": "ai", "level": 1 } });
+    let created = a.create(ai).await;
+    let (ai_game, ai_token) =
+        (created["id"].as_str().unwrap().to_string(), created["token"].as_str().unwrap().to_string());
+    a.must(&ai_game, &ai_token, json!({ "type": "move", "move": "E5" })).await;
+    a.wait_for(&ai_game, |g| g["moves"].as_array().unwrap().len() == 2).await;
+    b.must(&ai_game, &ai_token, json!({ "type": "move", "move": "C3" })).await;
+    b.wait_for(&ai_game, |g| g["moves"].as_array().unwrap().len() == 4).await;
+    // both processes hold the game; the one holding its lock searched both answers, alone
+    let searched = |health: Value| health["ai_moves_searched"].as_u64().unwrap();
+    let (one_searched, two_searched) =
+        (searched(a.get("/api/health").await.1), searched(b.get("/api/health").await.1));
+    assert_eq!(
+        (one_searched, two_searched),
+        (2, 0),
+        "the AI's moves were searched once each, by one process"
+    );
+    let clock = json!({ "time_control": { "kind": "absolute", "main_ms": 3000 } });
+    let (clocked, black, _) = a.pair("go", "9", clock).await;
+    a.must(&clocked, &black, json!({ "type": "move", "move": "E5" })).await;
+    b.game(&clocked).await;
+    one.kill();
+
+    for (id, tokens, moves) in &mut games {
+        let game = b.game(id).await;
+        assert_eq!(game["moves"], json!(moves), "every acknowledged move of {id}");
+        let n = moves.len();
+        b.must(id, &tokens[n % 2], json!({ "type": "move", "move": support::planned_move(n) })).await;
+    }
+    b.must(&ai_game, &ai_token, json!({ "type": "move", "move": "G7" })).await;
+    let game = b.wait_for(&ai_game, |g| g["moves"].as_array().unwrap().len() == 6).await;
+    assert_eq!(game["to_move"], "black", "the AI answered in the other process: {game}");
+    let game = b.wait_for(&clocked, |g| g["status"] == "finished").await;
+    assert_eq!(game["result"], "B+T", "{game}");
+    drop(two);
+}
+
 /// `cargo test -p variago-server --test server -- --ignored load --nocapture`: the load test of
 /// `variago loadtest` (GAMES games, default 200, each player thinking THINK_MS, default 0) against
 /// a server process, with the server's CPU time and memory per open game.

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use sqlx::Connection;
-use support::{ChildServer, Client, Server, sqlite_url};
+use support::{ChildServer, Client, Server, planned_move, sqlite_url};
 
 /// Not a test of its own: the server process of the full-disk test (see `support::ChildServer`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -22,14 +22,6 @@ async fn child_server() {
     if let Ok(url) = std::env::var(support::CHILD_DB) {
         support::run_child(url).await;
     }
-}
-
-/// The `n`-th move of a 9x9 game that never captures: Black fills columns A-D and White F-J,
-/// row by row, and column E stays empty, so every chain keeps its liberties there.
-fn planned_move(n: usize) -> String {
-    let columns = if n % 2 == 0 { ["A", "B", "C", "D"] } else { ["F", "G", "H", "J"] };
-    let k = n / 2;
-    format!("{}{}", columns[k / 9], k % 9 + 1)
 }
 
 /// A 9x9 game between two people, and the moves the server acknowledged in it.
