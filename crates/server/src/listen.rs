@@ -128,11 +128,31 @@ fn refusal(reason: &str) -> String {
     )
 }
 
+/// The log of connections refused at a cap: one line a second at most, with how many were refused
+/// since the last one, so that a flood of connections is not also a flood of log lines.
+#[derive(Default)]
+struct Refusals {
+    since_logged: u64,
+    logged: Option<std::time::Instant>,
+}
+
+impl Refusals {
+    fn log(&mut self, peer: SocketAddr, reason: &str) {
+        self.since_logged += 1;
+        if self.logged.is_none_or(|at| at.elapsed() >= Duration::from_secs(1)) {
+            tracing::warn!(refused = self.since_logged, last_peer = %peer, reason, "connections refused");
+            self.since_logged = 0;
+            self.logged = Some(std::time::Instant::now());
+        }
+    }
+}
+
 /// Serves `app` on `listener` until the process ends: each admitted connection in a task of its
 /// own, HTTP/1.1 with upgrades (the WebSockets), the client's address in each request's
 /// extensions as axum's `ConnectInfo`.
 pub async fn serve(listener: TcpListener, app: Router, limits: Limits) -> std::io::Result<()> {
     let open = Arc::new(Mutex::new(Open::default()));
+    let mut refusals = Refusals::default();
     loop {
         let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
@@ -147,7 +167,7 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits) -> std::i
         let admitted = match admit(&open, &limits, peer.ip()) {
             Ok(admitted) => admitted,
             Err(reason) => {
-                tracing::warn!(%peer, reason, "connection refused");
+                refusals.log(peer, reason);
                 let _ = stream.try_write(refusal(reason).as_bytes());
                 continue;
             }
