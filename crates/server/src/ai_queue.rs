@@ -1,12 +1,14 @@
 //! The AI's worker slots, shared fairly between games. A search waits for a free slot; when
 //! several wait, the game that has had the least AI time so far goes first, so that long
 //! searches in a few games cannot keep a new game waiting for its first move behind all of them
-//! (a first-come queue made an unrelated game wait 25 s behind ten level-10 games). The queue's
-//! length is known, so that new games against the AI can be refused while it is too long.
+//! (a first-come queue made an unrelated game wait 25 s behind ten level-10 games). Waiting
+//! counts in a search's favour ([`AGING`]), so that a long game is never starved while its clock
+//! runs. The queue's length is known, so that new games against the AI can be refused while it
+//! is too long.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::sync::{Arc, Mutex};
+
+use tokio::time::Instant;
 
 use tokio::sync::oneshot;
 
@@ -19,41 +21,30 @@ pub struct AiQueue {
     state: Mutex<State>,
 }
 
+/// How much AI time a second of waiting is worth: after a second in the queue, a search ranks
+/// as if its game had had ten seconds less of the AI.
+const AGING: u64 = 10;
+
 #[derive(Debug, Default)]
 struct State {
     /// Slots in use.
     running: usize,
-    /// Who waits, least AI time first, then first come.
-    waiting: BinaryHeap<Reverse<Waiter>>,
-    /// Numbers the arrivals, to order waiters with the same AI time.
-    arrivals: u64,
+    /// Who waits, in order of arrival.
+    waiting: Vec<Waiter>,
 }
 
 /// A search waiting for a slot.
 #[derive(Debug)]
 struct Waiter {
     used_ms: u64,
-    arrival: u64,
+    since: Instant,
     wake: oneshot::Sender<Slot>,
 }
 
-impl PartialEq for Waiter {
-    fn eq(&self, other: &Self) -> bool {
-        (self.used_ms, self.arrival) == (other.used_ms, other.arrival)
-    }
-}
-
-impl Eq for Waiter {}
-
-impl PartialOrd for Waiter {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Waiter {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        (self.used_ms, self.arrival).cmp(&(other.used_ms, other.arrival))
+impl Waiter {
+    /// Lower goes first: the game's AI time less what its wait is worth.
+    fn rank(&self, now: Instant) -> i128 {
+        i128::from(self.used_ms) - (now - self.since).as_millis() as i128 * i128::from(AGING)
     }
 }
 
@@ -96,9 +87,7 @@ impl AiQueue {
                 return Slot { queue: Some(self.clone()) };
             }
             let (wake, granted) = oneshot::channel();
-            state.arrivals += 1;
-            let arrival = state.arrivals;
-            state.waiting.push(Reverse(Waiter { used_ms, arrival, wake }));
+            state.waiting.push(Waiter { used_ms, since: Instant::now(), wake });
             granted
         };
         // the sender lives in the queue until a slot is handed over: it is never dropped unsent
@@ -108,7 +97,10 @@ impl AiQueue {
     /// Hands a freed slot to the first waiter still there, or gives it back.
     fn release(self: Arc<Self>) {
         let mut state = self.state();
-        while let Some(Reverse(waiter)) = state.waiting.pop() {
+        let now = Instant::now();
+        // the lowest rank, the first come among equals
+        while let Some(first) = (0..state.waiting.len()).min_by_key(|&i| (state.waiting[i].rank(now), i)) {
+            let waiter = state.waiting.remove(first);
             match waiter.wake.send(Slot { queue: Some(self.clone()) }) {
                 Ok(()) => return,
                 // the waiter left (its request was dropped): the slot is not handed on through
@@ -150,6 +142,32 @@ mod tests {
         }
         assert_eq!(*order.lock().unwrap(), ["new", "medium", "heavy"]);
         assert_eq!(queue.waiting(), 0);
+    }
+
+    /// A search that has waited long enough goes before a game with less AI time.
+    #[tokio::test(start_paused = true)]
+    async fn waiting_counts_in_a_search_s_favour() {
+        let queue = AiQueue::new(1);
+        let busy = queue.slot(0).await;
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let mut tasks = Vec::new();
+        for (name, used_ms) in [("long game, waiting 10 s", 60_000), ("new game", 0)] {
+            let (waiter, order) = (queue.clone(), order.clone());
+            tasks.push(tokio::spawn(async move {
+                let _slot = waiter.slot(used_ms).await;
+                order.lock().unwrap().push(name);
+            }));
+            while queue.waiting() < tasks.len() {
+                tokio::task::yield_now().await;
+            }
+            tokio::time::advance(std::time::Duration::from_secs(10)).await;
+        }
+        drop(busy);
+        for task in tasks {
+            task.await.unwrap();
+        }
+        // the long game ranks 60 s - 20 s waited x 10 = -140 s, the new one 0 - 10 s x 10 = -100 s
+        assert_eq!(*order.lock().unwrap(), ["long game, waiting 10 s", "new game"]);
     }
 
     /// A waiter that gives up does not take a slot with it.

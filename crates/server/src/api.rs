@@ -21,7 +21,7 @@ use variago_rules::spec::VARIANTS;
 
 use crate::error::ApiError;
 use crate::hub::{Broadcast, Hub, Message, Subscription};
-use crate::listen::Place;
+use crate::listen::{Place, client_of};
 use crate::table::{Action, NewGame};
 use crate::throttle::Throttle;
 
@@ -29,6 +29,8 @@ use crate::throttle::Throttle;
 pub const BODY_LIMIT: usize = 16 * 1024;
 /// Each WebSocket's read buffer.
 const SOCKET_READ_BUFFER: usize = 4 * 1024;
+/// How long a request's body may take to arrive.
+const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 /// The longest seat token accepted (they are 64 hex digits).
 const MAX_TOKEN_LENGTH: usize = 128;
 /// The most games a list returns.
@@ -42,8 +44,16 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        let bytes =
-            Bytes::from_request(req, state).await.map_err(|r| ApiError::new(r.status(), r.body_text()))?;
+        // a body trickled in (or never finished) would hold the connection past the header timeout
+        let bytes = tokio::time::timeout(BODY_TIMEOUT, Bytes::from_request(req, state))
+            .await
+            .map_err(|_| {
+                ApiError::new(
+                    StatusCode::REQUEST_TIMEOUT,
+                    format!("the request's body did not arrive within {} s", BODY_TIMEOUT.as_secs()),
+                )
+            })?
+            .map_err(|r| ApiError::new(r.status(), r.body_text()))?;
         // an empty body reads as an empty object, so that bodies of optional fields may be left out
         let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
         serde_json::from_slice(bytes)
@@ -155,7 +165,7 @@ async fn variants() -> Json<serde_json::Value> {
 type Client = Option<Extension<ConnectInfo<SocketAddr>>>;
 
 fn address(client: Client) -> IpAddr {
-    client.map_or(IpAddr::from([0, 0, 0, 0]), |Extension(ConnectInfo(peer))| peer.ip())
+    client.map_or(IpAddr::from([0, 0, 0, 0]), |Extension(ConnectInfo(peer))| client_of(peer.ip()))
 }
 
 async fn create(
@@ -224,9 +234,9 @@ async fn join(
     Ok(Json(joined).into_response())
 }
 
-/// Counts a token the game refused against the client's allowance.
+/// Counts a token refused (no such seat, or no such game) against the client's allowance.
 fn refused_token(throttle: &Throttle, client: IpAddr, error: &ApiError) {
-    if error.status == StatusCode::FORBIDDEN {
+    if error.status == StatusCode::FORBIDDEN || error.status == StatusCode::NOT_FOUND {
         throttle.token_refused(client);
     }
 }
@@ -257,9 +267,10 @@ async fn act(
     let token = bearer(&headers)?.to_string();
     let client = address(client);
     policy.throttle.token_allowed(client)?;
+    // the seat first, so that only real seats are counted (and kept) by the action limiter
+    hub.check_seat(&id, &token).await.inspect_err(|e| refused_token(&policy.throttle, client, e))?;
     policy.throttle.action(&token)?;
-    let acted = to_the_end(async move { hub.act(&id, &token, action, true).await }).await;
-    let (seq, game) = acted.inspect_err(|e| refused_token(&policy.throttle, client, e))?;
+    let (seq, game) = to_the_end(async move { hub.act(&id, &token, action, true).await }).await?;
     Ok(Json(serde_json::json!({ "seq": seq, "game": game })).into_response())
 }
 
@@ -306,18 +317,13 @@ async fn socket(
 ) -> Result<Response, ApiError> {
     let upgrade = upgrade.map_err(|r| ApiError::new(r.status(), r.body_text()))?;
     let after = after(&query)?;
-    let subscription = hub.subscribe(&id, after).await?;
     let token = query.get("token").cloned();
     if let Some(token) = &token {
         let client = address(client);
         policy.throttle.token_allowed(client)?;
-        let live = hub.live(&id).await?;
-        if live.table.lock().await.seat_of(token).is_none() {
-            let refused = ApiError::forbidden("this token holds no seat in this game");
-            refused_token(&policy.throttle, client, &refused);
-            return Err(refused);
-        }
+        hub.check_seat(&id, token).await.inspect_err(|e| refused_token(&policy.throttle, client, e))?;
     }
+    let subscription = hub.subscribe(&id, after).await?;
     Ok(upgrade
         .max_message_size(BODY_LIMIT)
         // a frame is refused as soon as its header announces more than a message may hold,
@@ -347,8 +353,17 @@ struct SocketAction {
 
 type Out = futures_util::stream::SplitSink<WebSocket, ws::Message>;
 
+/// How long a write to a socket may wait for the client to read: a client that stops reading
+/// (a full receive window) would otherwise hold its socket, and its place, for ever.
+const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Whether a write to a socket went through within [`SEND_TIMEOUT`].
+async fn delivered<E>(write: impl Future<Output = Result<(), E>>) -> bool {
+    matches!(tokio::time::timeout(SEND_TIMEOUT, write).await, Ok(Ok(())))
+}
+
 async fn send(socket: &mut Out, text: String) -> bool {
-    socket.send(ws::Message::Text(text.into())).await.is_ok()
+    delivered(socket.send(ws::Message::Text(text.into()))).await
 }
 
 /// Sends a live event (`first`, if any) and every other one already waiting in the channel with
@@ -375,13 +390,13 @@ async fn relay(
         };
         if broadcast.seq > *last {
             *last = broadcast.seq;
-            if socket.feed(ws::Message::Text(broadcast.text.clone())).await.is_err() {
+            if !delivered(socket.feed(ws::Message::Text(broadcast.text.clone()))).await {
                 return Ok(false);
             }
             fed = true;
         }
     }
-    Ok(!fed || socket.flush().await.is_ok())
+    Ok(!fed || delivered(socket.flush()).await)
 }
 
 /// Sends the catch-up, then relays live events and answers actions until either side closes,
@@ -397,6 +412,8 @@ async fn run_socket(
     let interval = policy.heartbeat;
     let (mut out, mut incoming) = socket.split();
     let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + interval, interval);
+    // after a stall, the next ping an interval later, not a burst of the missed ones
+    pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut heard = tokio::time::Instant::now();
     let mut last = 0;
     let mut subscription = subscription;
@@ -428,7 +445,7 @@ async fn run_socket(
                 },
                 _ = pings.tick() => {
                     if heard.elapsed() > 2 * interval
-                        || out.send(ws::Message::Ping(Bytes::new())).await.is_err()
+                        || !delivered(out.send(ws::Message::Ping(Bytes::new()))).await
                     {
                         return;
                     }
@@ -437,7 +454,7 @@ async fn run_socket(
                     Some(Ok(ws::Message::Text(text))) => {
                         heard = tokio::time::Instant::now();
                         let reply = answer(&hub, &policy.throttle, &id, token.as_deref(), text.as_str()).await;
-                        if out.feed(ws::Message::Text(reply.into())).await.is_err() {
+                        if !delivered(out.feed(ws::Message::Text(reply.into()))).await {
                             return;
                         }
                         match relay(&mut out, None, &mut rx, &mut last, true).await {

@@ -63,11 +63,8 @@ impl ApiError {
     /// suggests. The details go to the log.
     pub fn unavailable(error: impl std::fmt::Display) -> Self {
         tracing::error!(%error, "database");
-        Self::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the database cannot store this now (nothing was changed): try again shortly",
-        )
-        .retry_after(RETRY_AFTER_SECS)
+        Self::new(StatusCode::SERVICE_UNAVAILABLE, "the database could not store this now: try again shortly")
+            .retry_after(RETRY_AFTER_SECS)
     }
 
     /// 503 for a server that is too busy to take this now (the AI's queue is full).

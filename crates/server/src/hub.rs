@@ -177,12 +177,21 @@ impl Hub {
     }
 
     /// Follows the events other server processes announce through PostgreSQL: a game this
-    /// process holds catches up at once and tells its sockets. (The listener reconnects by itself;
-    /// an announcement missed meanwhile is caught up at the game's next action.)
+    /// process holds catches up at once and tells its sockets. When the listening connection was
+    /// lost (the announcements of that while are gone), every game in memory is caught up once
+    /// it is back: the process that runs a game's AI must not wait on a stale copy of it.
     pub async fn follow(self: Arc<Self>, mut listener: PgListener) {
         loop {
-            let notification = match listener.recv().await {
-                Ok(notification) => notification,
+            let notification = match listener.try_recv().await {
+                Ok(Some(notification)) => notification,
+                Ok(None) => {
+                    tracing::warn!("the connection listening for other processes' events was lost");
+                    let games: Vec<Arc<Live>> = locked(&self.games).values().cloned().collect();
+                    for live in games {
+                        self.catch_up_with_others(&live, None).await;
+                    }
+                    continue;
+                }
                 Err(e) => {
                     tracing::warn!(error = %e, "listening for other processes' events");
                     tokio::time::sleep(Duration::from_secs(1)).await;
@@ -192,12 +201,18 @@ impl Hub {
             let Some((id, seq)) = notification.payload().split_once(' ') else { continue };
             let Ok(seq) = seq.parse::<u64>() else { continue };
             let Some(live) = locked(&self.games).get(id).cloned() else { continue };
-            let mut table = live.table.lock().await;
-            if seq > table.seq()
-                && let Err(e) = self.refresh(&live, &mut table).await
-            {
-                tracing::warn!(game = %id, error = %e, "catching up");
-            }
+            self.catch_up_with_others(&live, Some(seq)).await;
+        }
+    }
+
+    /// Catches a game up with the database when another process has written event `seq` (or
+    /// may have written events, with `None`).
+    async fn catch_up_with_others(self: &Arc<Self>, live: &Arc<Live>, seq: Option<u64>) {
+        let mut table = live.table.lock().await;
+        if seq.is_none_or(|seq| seq > table.seq())
+            && let Err(e) = self.refresh(live, &mut table).await
+        {
+            tracing::warn!(game = %table.id, error = %e, "catching up");
         }
     }
 
@@ -301,6 +316,20 @@ impl Hub {
             }
         };
         Ok((table.seq(), view.then_some(game)))
+    }
+
+    /// Whether `token` holds a seat in the game: 403 if not, 404 if there is no such game. A
+    /// refusal on the game in memory is checked again after catching up with the database (the
+    /// seat may have been taken through another server process).
+    pub async fn check_seat(self: &Arc<Self>, id: &str, token: &str) -> Result<(), ApiError> {
+        let live = self.live(id).await?;
+        let mut table = live.table.lock().await;
+        if table.seat_of(token).is_some()
+            || (self.refresh(&live, &mut table).await? && table.seat_of(token).is_some())
+        {
+            return Ok(());
+        }
+        Err(ApiError::forbidden("this token holds no seat in this game"))
     }
 
     async fn act_once(
@@ -407,17 +436,22 @@ impl Hub {
     }
 
     /// The end of a background action (the AI's, a timer's): a refusal is logged, and if the
-    /// game moved on in another server process it is caught up.
+    /// game moved on in another server process it is caught up. An action the database could
+    /// not store is tried again later if `retry` (the flag timer retries on its own: its retry
+    /// would take the AI's claim from a search that may be running).
     async fn background(
         self: &Arc<Self>,
         live: &Arc<Live>,
         table: &mut Table,
         result: Result<GameView, ApiError>,
+        retry: bool,
     ) {
         let Err(e) = result else { return };
         tracing::warn!(game = %table.id, error = %e, "background action refused");
         if e.status == StatusCode::SERVICE_UNAVAILABLE {
-            self.retry_later(live, table.version);
+            if retry {
+                self.retry_later(live, table.version);
+            }
             return;
         }
         if let Err(e) = self.catch_up(live, table, &e).await {
@@ -503,7 +537,7 @@ impl Hub {
                 let mut table = live.table.lock().await;
                 if table.seq() == seq {
                     let result = hub.act_as(&live, &mut table, ai, action).await;
-                    hub.background(&live, &mut table, result).await;
+                    hub.background(&live, &mut table, result, true).await;
                 }
             });
         }
@@ -559,7 +593,7 @@ impl Hub {
                             let event = Event::TimedOut { color: color.into() };
                             let result = self.commit(&live, &mut table, event, now, None).await;
                             let failed = result.is_err();
-                            self.background(&live, &mut table, result).await;
+                            self.background(&live, &mut table, result, false).await;
                             failed
                         } else {
                             false
@@ -603,7 +637,7 @@ impl Hub {
             let mut table = live.table.lock().await;
             if table.version == version {
                 let result = self.act_as(&live, &mut table, ai, action).await;
-                self.background(&live, &mut table, result).await;
+                self.background(&live, &mut table, result, true).await;
             }
         }
     }
@@ -657,7 +691,7 @@ impl Hub {
                 let dead = position.vertices(&points);
                 let result =
                     self.commit(&live, &mut table, Event::DeadProposed { dead }, now_ms(), None).await;
-                self.background(&live, &mut table, result).await;
+                self.background(&live, &mut table, result, true).await;
             }
         }
     }
@@ -726,7 +760,7 @@ impl Hub {
             used
         });
         for id in &evicted {
-            self.store.let_go(id).await;
+            self.store.let_go(id, || locked(&self.games).contains_key(id)).await;
         }
         evicted.len()
     }

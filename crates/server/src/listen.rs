@@ -102,6 +102,19 @@ pub struct Place {
     _share: Arc<Admitted>,
 }
 
+/// Who a client is, for caps and rates: its IPv4 address, or the /64 network of its IPv6
+/// address (one host commonly has a whole /64, and could otherwise take a fresh allowance with
+/// every address in it).
+pub fn client_of(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(std::net::Ipv6Addr::from(v6.to_bits() & !u128::from(u64::MAX))),
+        },
+        v4 => v4,
+    }
+}
+
 /// A place for a new connection from `address`, or why there is none.
 fn admit(open: &Arc<Mutex<Open>>, limits: &Limits, address: IpAddr) -> Result<Admitted, &'static str> {
     let mut counts = locked(open);
@@ -164,7 +177,7 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits) -> std::i
                 continue;
             }
         };
-        let admitted = match admit(&open, &limits, peer.ip()) {
+        let admitted = match admit(&open, &limits, client_of(peer.ip())) {
             Ok(admitted) => admitted,
             Err(reason) => {
                 refusals.log(peer, reason);
@@ -206,4 +219,21 @@ async fn serve_connection(
     }
     // an upgraded connection (a WebSocket) lives on in its own task, which holds its own share
     drop(place);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_ipv6_client_is_its_64_network_and_an_ipv4_one_its_address() {
+        let one: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let same_network: IpAddr = "2001:db8:1:2:bbbb::9".parse().unwrap();
+        let other_network: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert_eq!(client_of(one), client_of(same_network));
+        assert_ne!(client_of(one), client_of(other_network));
+        let mapped: IpAddr = "::ffff:10.0.0.7".parse().unwrap();
+        assert_eq!(client_of(mapped), "10.0.0.7".parse::<IpAddr>().unwrap());
+        assert_eq!(client_of("10.0.0.8".parse().unwrap()), "10.0.0.8".parse::<IpAddr>().unwrap());
+    }
 }

@@ -22,6 +22,32 @@ const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
 /// The longest a readiness check waits for the database's answer.
 const CHECK_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// The longest the database may take over one piece of work (a write, a read, connecting the
+/// lock session): a database that stops answering without closing its connections (a network
+/// cut) fails requests within seconds instead of holding each game's lock for the system's TCP
+/// timeout (minutes).
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How soon after a failure of the lock session a new one is tried (not once per game waiting).
+const SESSION_RETRY: Duration = Duration::from_secs(1);
+
+/// How often the lock session is checked: once it has died, PostgreSQL has freed its locks and
+/// another process may run those games, so this one must stop believing it holds them.
+const SESSION_CHECK: Duration = Duration::from_secs(5);
+
+/// The advisory lock that serialises migrations between processes starting at once.
+const MIGRATION_LOCK: i64 = 0x7661_7269_6167_6f00;
+
+/// The database's answer within [`ANSWER_TIMEOUT`], or a timeout error.
+async fn in_time<T>(work: impl Future<Output = Result<T, StoreError>>) -> Result<T, StoreError> {
+    tokio::time::timeout(ANSWER_TIMEOUT, work).await.unwrap_or_else(|_| {
+        Err(sqlx::Error::Io(std::io::Error::new(
+            std::io::ErrorKind::TimedOut,
+            format!("the database did not answer within {} s", ANSWER_TIMEOUT.as_secs()),
+        )))
+    })
+}
+
 /// SQLite's settings on every connection. WAL: readers do not block the writer; NORMAL: a commit
 /// survives a crash of the process (the log is in the OS cache), only a power cut may lose the
 /// last commits; foreign keys are off by default in SQLite.
@@ -121,17 +147,50 @@ pub struct Store {
 struct Owner {
     session: Option<AnyConnection>,
     games: std::collections::HashSet<String>,
+    /// When the session last failed: no new one is tried sooner than [`SESSION_RETRY`] after.
+    failed_at: Option<std::time::Instant>,
 }
 
-/// The first key of every advisory lock variago takes ("vari"), so that its locks stay apart
-/// from those of other programs on the same database.
-const LOCK_SPACE: i32 = 0x7661_7269;
+impl Owner {
+    /// Forgets the session and every lock it held (PostgreSQL frees them with the session).
+    fn lost(&mut self, error: &StoreError) {
+        tracing::warn!(%error, games = self.games.len(), "the session of the games' locks failed");
+        self.session = None;
+        self.games.clear();
+        self.failed_at = Some(std::time::Instant::now());
+    }
 
-/// The second key of a game's advisory lock: its id (16 hex digits) folded to 32 bits (two games
-/// that share a key are run by the same process, which is harmless).
-fn lock_key(id: &str) -> i32 {
-    let bits = u64::from_str_radix(id, 16).unwrap_or_default();
-    (bits ^ (bits >> 32)) as u32 as i32
+    /// The session, connected first if need be; `None` right after a failure.
+    async fn session(&mut self, url: &str) -> Result<Option<&mut AnyConnection>, StoreError> {
+        if self.session.is_none() {
+            if self.failed_at.is_some_and(|at| at.elapsed() < SESSION_RETRY) {
+                return Ok(None);
+            }
+            self.session = Some(in_time(AnyConnection::connect(url)).await?);
+        }
+        Ok(self.session.as_mut())
+    }
+}
+
+/// A game's advisory lock key: its id, 16 hex digits, as the 64 bits they are (the whole id, so
+/// that no two games share a lock and one process's game can never block another's).
+fn lock_key(id: &str) -> i64 {
+    u64::from_str_radix(id, 16).unwrap_or_default() as i64
+}
+
+/// Checks the lock session every [`SESSION_CHECK`] while the store lives.
+async fn watch_session(owner: std::sync::Weak<tokio::sync::Mutex<Owner>>) {
+    let mut checks = tokio::time::interval(SESSION_CHECK);
+    loop {
+        checks.tick().await;
+        let Some(owner) = owner.upgrade() else { return };
+        let mut owner = owner.lock().await;
+        if let Some(session) = owner.session.as_mut()
+            && let Err(e) = in_time(sqlx::query("SELECT 1").execute(session)).await
+        {
+            owner.lost(&e);
+        }
+    }
 }
 
 /// The most events one group commit writes.
@@ -258,6 +317,9 @@ impl Store {
             owner: Arc::default(),
         };
         store.migrate().await?;
+        if postgres {
+            tokio::spawn(watch_session(Arc::downgrade(&store.owner)));
+        }
         if sqlite {
             let (writer, appends) = mpsc::unbounded_channel();
             // the writer's own copy has no writer, so the channel closes with the last store
@@ -279,12 +341,16 @@ impl Store {
     ) -> Result<T, StoreError> {
         let written = match self.pool.acquire().await {
             Ok(mut conn) => {
-                let written = work(&mut conn).await;
+                let written = in_time(work(&mut conn)).await;
                 if written.is_err() {
                     conn.close_on_drop();
                 }
                 written
             }
+            // no connection within the acquire timeout says the database is busy or away, not
+            // that it cannot write: not kept for readiness (which asks the database itself)
+            Err(sqlx::Error::PoolTimedOut) => return Err(sqlx::Error::PoolTimedOut),
+            // a connection that cannot be opened (on a full disk, SQLite's files) is a failure
             Err(e) => Err(e),
         };
         let mut failure = crate::locked(&self.write_failure);
@@ -330,12 +396,28 @@ impl Store {
         tokio::time::timeout(CHECK_TIMEOUT, check).await.unwrap_or(Err(sqlx::Error::PoolTimedOut))
     }
 
+    /// Applies the migrations not yet applied; with PostgreSQL under an advisory lock, so that
+    /// processes starting at once apply each one once.
     async fn migrate(&self) -> Result<(), StoreError> {
-        self.pool
-            .execute("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_ms BIGINT NOT NULL)")
+        let mut conn = self.pool.acquire().await?;
+        if self.postgres {
+            sqlx::query("SELECT pg_advisory_lock($1)").bind(MIGRATION_LOCK).execute(&mut *conn).await?;
+        }
+        let migrated = Self::apply_migrations(&mut conn).await;
+        if self.postgres && migrated.is_ok() {
+            sqlx::query("SELECT pg_advisory_unlock($1)").bind(MIGRATION_LOCK).execute(&mut *conn).await?;
+        } else if migrated.is_err() {
+            // closing the connection ends the session and its lock
+            conn.close_on_drop();
+        }
+        migrated
+    }
+
+    async fn apply_migrations(conn: &mut AnyConnection) -> Result<(), StoreError> {
+        conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_ms BIGINT NOT NULL)")
             .await?;
         for &(version, sql) in MIGRATIONS {
-            let mut tx = self.pool.begin().await?;
+            let mut tx = conn.begin().await?;
             let done: Option<(i64,)> =
                 sqlx::query_as("SELECT version FROM schema_migrations WHERE version = $1")
                     .bind(version)
@@ -411,15 +493,11 @@ impl Store {
             return true;
         }
         let taken = async {
-            if owner.session.is_none() {
-                owner.session = Some(AnyConnection::connect(&self.url).await?);
-            }
-            let session = owner.session.as_mut().expect("connected above");
-            let (taken,): (bool,) = sqlx::query_as("SELECT pg_try_advisory_lock($1, $2)")
-                .bind(LOCK_SPACE)
-                .bind(lock_key(id))
-                .fetch_one(session)
-                .await?;
+            let Some(session) = owner.session(&self.url).await? else { return Ok(false) };
+            let (taken,): (bool,) = in_time(
+                sqlx::query_as("SELECT pg_try_advisory_lock($1)").bind(lock_key(id)).fetch_one(session),
+            )
+            .await?;
             Ok::<_, StoreError>(taken)
         };
         match taken.await {
@@ -430,31 +508,27 @@ impl Store {
                 taken
             }
             Err(e) => {
-                // the session and every lock it held are gone: start afresh at the next ask
-                tracing::warn!(error = %e, "the session of the games' locks failed");
-                owner.session = None;
-                owner.games.clear();
+                owner.lost(&e);
                 false
             }
         }
     }
 
-    /// Gives up the game's advisory lock (a game that left memory): another process may run it.
-    pub async fn let_go(&self, id: &str) {
+    /// Gives up the game's advisory lock (a game that left memory) so that another process may
+    /// run it, unless `back_in_memory` says the game has been loaded again meanwhile (asked
+    /// under the lock session's mutex, so that a reload cannot slip between the two).
+    pub async fn let_go(&self, id: &str, back_in_memory: impl FnOnce() -> bool) {
         let mut owner = self.owner.lock().await;
-        if !owner.games.remove(id) {
+        if !owner.games.contains(id) || back_in_memory() {
             return;
         }
+        owner.games.remove(id);
         if let Some(session) = owner.session.as_mut() {
-            let released = sqlx::query("SELECT pg_advisory_unlock($1, $2)")
-                .bind(LOCK_SPACE)
-                .bind(lock_key(id))
-                .execute(session)
-                .await;
+            let released =
+                in_time(sqlx::query("SELECT pg_advisory_unlock($1)").bind(lock_key(id)).execute(session))
+                    .await;
             if let Err(e) = released {
-                tracing::warn!(error = %e, "the session of the games' locks failed");
-                owner.session = None;
-                owner.games.clear();
+                owner.lost(&e);
             }
         }
     }
@@ -471,17 +545,19 @@ impl Store {
 
     /// A game's row and its events in order, or `None` if there is no such game.
     pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<EventRow>)>, StoreError> {
-        let row: Option<RowTuple> =
+        let row: Option<RowTuple> = in_time(
             sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {ROW_COLUMNS} FROM games WHERE id = $1")))
                 .bind(id)
-                .fetch_optional(&self.pool)
-                .await?;
+                .fetch_optional(&self.pool),
+        )
+        .await?;
         let Some(row) = row else { return Ok(None) };
-        let events: Vec<(i64, i64, String)> =
+        let events: Vec<(i64, i64, String)> = in_time(
             sqlx::query_as("SELECT seq, at_ms, body FROM events WHERE game_id = $1 ORDER BY seq")
                 .bind(id)
-                .fetch_all(&self.pool)
-                .await?;
+                .fetch_all(&self.pool),
+        )
+        .await?;
         let events = events.into_iter().map(|(seq, at_ms, body)| EventRow { seq, at_ms, body }).collect();
         Ok(Some((from_tuple(row), events)))
     }
@@ -489,20 +565,21 @@ impl Store {
     /// The number of a game's last event (0 before any): how a server process sees that another
     /// one, sharing the database, has moved the game on.
     pub async fn last_seq(&self, id: &str) -> Result<u64, StoreError> {
-        let (last,): (Option<i64>,) = sqlx::query_as("SELECT MAX(seq) FROM events WHERE game_id = $1")
-            .bind(id)
-            .fetch_one(&self.pool)
-            .await?;
+        let (last,): (Option<i64>,) = in_time(
+            sqlx::query_as("SELECT MAX(seq) FROM events WHERE game_id = $1").bind(id).fetch_one(&self.pool),
+        )
+        .await?;
         Ok(last.unwrap_or(0).max(0) as u64)
     }
 
     /// The ids of every game in play (or in its dead-stone phase): what a restart brings back to
     /// life.
     pub async fn in_play(&self) -> Result<Vec<String>, StoreError> {
-        let ids: Vec<(String,)> =
+        let ids: Vec<(String,)> = in_time(
             sqlx::query_as("SELECT id FROM games WHERE status IN ('playing', 'scoring')")
-                .fetch_all(&self.pool)
-                .await?;
+                .fetch_all(&self.pool),
+        )
+        .await?;
         Ok(ids.into_iter().map(|(id,)| id).collect())
     }
 
@@ -517,7 +594,7 @@ impl Store {
         for status in statuses {
             query = query.bind(*status);
         }
-        let rows: Vec<RowTuple> = query.fetch_all(&self.pool).await?;
+        let rows: Vec<RowTuple> = in_time(query.fetch_all(&self.pool)).await?;
         Ok(rows.into_iter().map(from_tuple).collect())
     }
 }

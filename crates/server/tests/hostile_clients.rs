@@ -26,8 +26,14 @@ async fn connect_from(server: SocketAddr, from: [u8; 4]) -> TcpStream {
 
 /// Reads until the server closes the connection (within the patience): what it sent.
 async fn until_closed(stream: &mut TcpStream) -> String {
+    closed_within(stream, PATIENCE).await
+}
+
+/// Reads until the server closes the connection, which it must do within `limit` (what would
+/// take the server's own defaults, 20 s and more, must not pass): what it sent.
+async fn closed_within(stream: &mut TcpStream, limit: Duration) -> String {
     let mut received = Vec::new();
-    let read = tokio::time::timeout(PATIENCE, async {
+    let read = tokio::time::timeout(limit, async {
         let mut buffer = [0u8; 4096];
         loop {
             match stream.read(&mut buffer).await {
@@ -72,11 +78,11 @@ async fn unfinished_headers_and_idle_connections_are_closed_after_the_header_tim
     .await;
     let mut unfinished = TcpStream::connect(server.addr).await.unwrap();
     unfinished.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n").await.unwrap();
-    until_closed(&mut unfinished).await;
+    closed_within(&mut unfinished, Duration::from_secs(10)).await;
 
     let mut idle = TcpStream::connect(server.addr).await.unwrap();
     idle.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
-    let answered = until_closed(&mut idle).await;
+    let answered = closed_within(&mut idle, Duration::from_secs(10)).await;
     assert!(answered.starts_with("HTTP/1.1 200"), "the request itself is answered first: {answered}");
     let (status, _) = server.client().get("/api/health").await;
     assert_eq!(status, 200, "new clients are served");
@@ -131,13 +137,14 @@ async fn a_websocket_frame_announcing_more_than_a_message_may_hold_is_refused_at
     frame.extend_from_slice(&[1, 2, 3, 4]);
     frame.extend_from_slice(&[b'x'; 1024]);
     stream.write_all(&frame).await.unwrap();
-    until_closed(&mut stream).await;
+    // at the header, long before the heartbeat would close a socket that sends nothing more
+    closed_within(&mut stream, Duration::from_secs(10)).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_websocket_that_never_answers_pings_is_closed_and_one_that_does_stays() {
     let server = Server::start_with(|config| {
-        config.ping_interval = Duration::from_millis(100);
+        config.ping_interval = Duration::from_millis(400);
     })
     .await;
     let (game, invite) = some_game(&server).await;
@@ -147,8 +154,8 @@ async fn a_websocket_that_never_answers_pings_is_closed_and_one_that_does_stays(
 
     let url = format!("ws://{}/api/games/{game}/ws", server.addr);
     let (mut polite, _) = tokio_tungstenite::connect_async(url).await.expect("connect");
-    // reading answers the pings; ten intervals later the socket is still open and live
-    let reading = tokio::time::timeout(Duration::from_secs(1), async {
+    // reading answers the pings; five intervals later the socket is still open and live
+    let reading = tokio::time::timeout(Duration::from_secs(2), async {
         while let Some(message) = polite.next().await {
             message.expect("the socket stays open");
         }

@@ -464,7 +464,8 @@ async fn when_a_server_process_dies_its_games_go_on_in_the_other() {
         (2, 0),
         "the AI's moves were searched once each, by one process"
     );
-    let clock = json!({ "time_control": { "kind": "absolute", "main_ms": 3000 } });
+    // long enough that the flag falls after the kill, in the other process
+    let clock = json!({ "time_control": { "kind": "absolute", "main_ms": 8000 } });
     let (clocked, black, _) = a.pair("go", "9", clock).await;
     a.must(&clocked, &black, json!({ "type": "move", "move": "E5" })).await;
     b.game(&clocked).await;
