@@ -105,6 +105,28 @@ fn the_sgf_of_a_cycle_replays_under_the_searched_rules() {
 }
 
 #[test]
+fn without_a_cycle_no_sgf_is_written() {
+    let path = std::env::temp_dir().join(format!("variago-lab-none-{}.sgf", std::process::id()));
+    let file = path.to_str().unwrap();
+    let out = variago(&[
+        "lab",
+        "cycles",
+        "--variant",
+        "excursion-2",
+        "--size",
+        "2x2",
+        "--passes",
+        "forbidden",
+        "--sgf",
+        file,
+    ]);
+    assert!(out.status.success());
+    assert_eq!(last_line(&out), "no cycle: 39 states");
+    assert!(!path.exists());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("was not written"));
+}
+
+#[test]
 fn the_table_has_a_row_per_board_and_pass_setting() {
     let out = variago(&["lab", "cycles", "--table", "2x2,2x3", "--variant", "incursion"]);
     assert!(out.status.success());
