@@ -5,8 +5,10 @@
 //! non-trivial components are taken in breadth-first order (their number); from each state `s` a
 //! breadth-first search inside its component, over the states not taken before it, finds the
 //! shortest cycle through `s` among those states, and stops at the length of the best cycle found
-//! so far. Every cycle has a first-taken state, and is found (or beaten) from it, so the minimum
-//! is exact; the cycle found starts at that state, the one closest to the empty board.
+//! so far (or at a length limit). Every cycle has a first-taken state, and is found (or beaten)
+//! from it, so the minimum is exact up to the limit; the limit grows until a cycle is found (a
+//! non-trivial component always holds one). The cycle found starts at its first-taken state, the
+//! one closest to the empty board.
 
 use variago_rules::Move;
 
@@ -85,38 +87,60 @@ fn components(graph: &Graph) -> (Vec<u32>, Vec<u32>) {
 }
 
 /// The shortest cycle of the graph, if it has one (see the module documentation).
+///
+/// The searches run with a length limit that grows until a cycle is found: before the first
+/// cycle, an unlimited search from each state would cover its whole component, which made large
+/// components (hundreds of thousands of states) slow.
 pub fn shortest_cycle(graph: &Graph) -> Option<Cycle> {
-    let count = graph.states.len();
     let (component, sizes) = components(graph);
+    let on_cycle =
+        |s: usize| sizes[component[s] as usize] >= 2 || graph.moves(s).iter().any(|&(w, _)| w as usize == s);
+    let starts: Vec<usize> = (0..graph.states.len()).filter(|&s| on_cycle(s)).collect();
+    // no cycle is longer than its component: the limit stops growing there
+    let longest = starts.iter().map(|&s| sizes[component[s] as usize] as usize).max()?;
+    let mut limit = 2;
+    loop {
+        if let Some(cycle) = shortest_cycle_within(graph, &component, &starts, limit) {
+            return Some(cycle);
+        }
+        if limit >= longest {
+            return None;
+        }
+        limit = (limit + (limit / 2).max(2)).min(longest);
+    }
+}
+
+/// The shortest cycle of at most `limit` moves, searched from `starts` (the states of
+/// non-trivial components, in breadth-first order).
+fn shortest_cycle_within(graph: &Graph, component: &[u32], starts: &[usize], limit: usize) -> Option<Cycle> {
+    let count = graph.states.len();
     let mut taken = vec![false; count];
     // per search: the search it was last reached in, and the state and move it was reached by
     let mut reached_in = vec![UNSEEN; count];
     let mut reached_by: Vec<(u32, Move)> = vec![(0, Move::Pass); count];
     let mut found: Option<Cycle> = None;
-    let mut best_length = usize::MAX;
+    // one more than the longest cycle still wanted
+    let mut bound = limit + 1;
     let mut queue = std::collections::VecDeque::new();
-    for start in 0..count {
-        let c = component[start];
-        if sizes[c as usize] < 2 && !graph.moves(start).iter().any(|&(w, _)| w as usize == start) {
-            continue;
-        }
+    for &start in starts {
         // no cycle is shorter than one move
-        if best_length <= 1 {
+        if bound <= 2 {
             break;
         }
+        let c = component[start];
         let mut closed = false;
         queue.clear();
         queue.push_back((start, 0usize));
         reached_in[start] = start as u32;
         'search: while let Some((v, depth)) = queue.pop_front() {
             // a move from here closes a cycle of depth + 1 moves: only shorter ones are wanted
-            if depth + 1 >= best_length {
+            if depth + 1 >= bound {
                 break;
             }
             for &(w, mv) in graph.moves(v) {
                 let w = w as usize;
                 if w == start {
-                    best_length = depth + 1;
+                    bound = depth + 1;
                     closed = true;
                     reached_by[start] = (v as u32, mv);
                     break 'search;

@@ -2,8 +2,7 @@
 //! move, found breadth first, one level at a time; the states of a level are expanded on several
 //! threads and numbered in a fixed order, so that every run numbers them alike.
 
-use std::collections::HashMap;
-
+use hashbrown::HashTable;
 use variago_rules::{AnyGame, Game, Geometry, Move, VariantSpec};
 
 use crate::LabError;
@@ -65,30 +64,50 @@ impl Graph {
     }
 }
 
+/// A hash of a packed state, its high bits as well mixed as its low ones (the hash table reads
+/// both): SplitMix64's finaliser over the two halves.
+fn state_hash(state: PackedState) -> u64 {
+    let mix = |mut z: u64| {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    mix(state as u64 ^ mix((state >> 64) as u64))
+}
+
 /// About how many bytes each state costs, from its discovery to the end of the cycle search: the
-/// packed state, its number in the hash table, its parent, its moves (about one per point) and the
-/// cycle search's arrays; with room for the positions of the level being expanded.
+/// packed state, its slot in the visited set (a table of state numbers, four bytes a slot, with
+/// room to grow), its parent, its moves (about one per point) and the
+/// cycle search's arrays; with room for the positions of the level being expanded (a position
+/// takes about half a kilobyte, and the widest level holds up to about a third of the states).
 pub fn bytes_per_state(geometry: Geometry) -> usize {
-    const STATE_TABLE_AND_PARENT: usize = 16 + 48 + 8;
+    const STATE_TABLE_AND_PARENT: usize = 16 + 12 + 8 + 8;
     const CYCLE_SEARCH: usize = 32;
-    const LEVEL_SHARE: usize = 64;
+    const LEVEL_SHARE: usize = 192;
     STATE_TABLE_AND_PARENT + CYCLE_SEARCH + LEVEL_SHARE + 8 * (geometry.area() + 1)
 }
 
-/// The legal moves of a state as graph edges, with the positions they lead to.
-fn successors(game: &AnyGame, passes: Passes, coder: &StateCoder) -> Vec<(Move, PackedState, AnyGame)> {
+/// The legal moves of a state as graph edges, with the states they lead to (the positions are
+/// dropped: most lead to states already found, and keeping them all took most of the memory).
+fn successors(game: &AnyGame, passes: Passes, coder: &StateCoder) -> Vec<(Move, PackedState)> {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     moves
         .into_iter()
         .filter(|&mv| mv != Move::Pass || passes == Passes::Allowed)
         .filter_map(|mv| {
-            let mut child = game.clone();
-            child.play(mv).expect("legal_moves lists legal moves");
+            let child = played(game, mv);
             // a second pass in a row ends the game: no state
-            (!child.is_over()).then(|| (mv, coder.pack(&child), child))
+            (!child.is_over()).then(|| (mv, coder.pack(&child)))
         })
         .collect()
+}
+
+/// The position after a legal move.
+fn played(game: &AnyGame, mv: Move) -> AnyGame {
+    let mut child = game.clone();
+    child.play(mv).expect("legal_moves lists legal moves");
+    child
 }
 
 /// Expands a level's positions on `threads` threads, each taking a contiguous share, the results
@@ -98,7 +117,7 @@ fn expand_level(
     passes: Passes,
     coder: &StateCoder,
     threads: usize,
-) -> Vec<Vec<(Move, PackedState, AnyGame)>> {
+) -> Vec<Vec<(Move, PackedState)>> {
     let expand = |games: &[AnyGame]| games.iter().map(|g| successors(g, passes, coder)).collect::<Vec<_>>();
     let share = level.len().div_ceil(threads.max(1)).max(1);
     if threads <= 1 || level.len() < 64 {
@@ -111,7 +130,7 @@ fn expand_level(
 }
 
 /// Explores the reachable graph of a variant (see [`crate::searchable_variant`]) on a board,
-/// stopping once `max_states` states are found (the rest of the graph is then left out, and
+/// stopping once `max_states` states (at most `u32::MAX`) are found (the rest of the graph is then left out, and
 /// [`Graph::complete`] is false). `on_level` hears how far it has come after each level.
 pub fn explore(
     spec: &VariantSpec,
@@ -130,7 +149,10 @@ pub fn explore(
         edges: Vec::new(),
         complete: true,
     };
-    let mut numbers: HashMap<PackedState, u32> = HashMap::from([(graph.states[0], 0)]);
+    // the visited set: state numbers, found by the packed state they stand for
+    let mut numbers: HashTable<u32> = HashTable::new();
+    numbers.insert_unique(state_hash(graph.states[0]), 0, |&n| state_hash(graph.states[n as usize]));
+    let max_states = max_states.min(u32::MAX as usize);
     let mut level = vec![root];
     let mut first = 0;
     while !level.is_empty() {
@@ -138,19 +160,21 @@ pub fn explore(
         let mut next = Vec::new();
         for (offset, children) in expand_level(&level, passes, &coder, threads).into_iter().enumerate() {
             let from = (first + offset) as u32;
-            for (mv, packed, child) in children {
-                let number = match numbers.get(&packed) {
-                    Some(&n) => n,
+            for (mv, packed) in children {
+                let hash = state_hash(packed);
+                let found = numbers.find(hash, |&n| graph.states[n as usize] == packed).copied();
+                let number = match found {
+                    Some(n) => n,
                     None if graph.states.len() >= max_states => {
                         graph.complete = false;
                         continue;
                     }
                     None => {
                         let n = graph.states.len() as u32;
-                        numbers.insert(packed, n);
                         graph.states.push(packed);
+                        numbers.insert_unique(hash, n, |&m| state_hash(graph.states[m as usize]));
                         graph.parents.push((from, mv));
-                        next.push(child);
+                        next.push(played(&level[offset], mv));
                         n
                     }
                 };
