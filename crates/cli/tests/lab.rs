@@ -67,6 +67,12 @@ fn a_stopped_search_says_so_in_the_last_line() {
     ]);
     assert!(out.status.success());
     assert_eq!(last_line(&out), "search stopped after 20 states: no cycle found so far");
+    // a cycle among the states found answers "not hard-finite" all the same
+    let out =
+        variago(&["lab", "cycles", "--variant", "go:ko=simple", "--size", "2x2", "--max-states", "150"]);
+    assert!(out.status.success());
+    assert_eq!(last_line(&out), "cycle of length 6: 150 states");
+    assert!(stdout(&out).contains("search stopped after 150 states (--max-states 150)"), "{}", stdout(&out));
 }
 
 #[test]
