@@ -50,7 +50,7 @@ pub struct CyclesOptions {
     /// variant the search knows.
     #[arg(long)]
     variant: Vec<String>,
-    /// Board size, `WxH` or `N`.
+    /// Board size, `WxH` or `N` (default: the spec's `size=`).
     #[arg(long)]
     size: Option<String>,
     /// Whether passes are moves (with `--table`, both settings unless given).
@@ -104,21 +104,28 @@ fn cycles(options: CyclesOptions) -> Result<(), Failure> {
         return Err(Failure::input("lab cycles needs one --variant (several only with --table)"));
     };
     let spec = searchable_variant(variant).map_err(Failure::input)?;
-    let size = options.size.as_deref().ok_or_else(|| Failure::input("lab cycles needs --size WxH"))?;
-    let geometry = Geometry::parse(size).map_err(Failure::input)?;
+    let geometry = match (&options.size, spec.size) {
+        (Some(size), _) => Geometry::parse(size).map_err(Failure::input)?,
+        (None, Some(size)) => size,
+        (None, None) => return Err(Failure::input("lab cycles needs --size WxH")),
+    };
     // a board whose states do not fit is refused before any estimate is said
     StateCoder::new(geometry).map_err(Failure::input)?;
+    if let Some(path) = &options.sgf {
+        check_folder(path)?;
+    }
     let passes = options.passes.unwrap_or(PassSetting::Allowed).into();
     let max_states = max_states(options.max_states, geometry);
     let answer = search(&spec, geometry, passes, threads, max_states)?;
+    // the record first: a file that cannot be written fails before any answer is printed
+    match (&answer.cycle, &options.sgf) {
+        (Some(cycle), Some(path)) => write_sgf(&spec, geometry, cycle, path)?,
+        (None, Some(path)) => eprintln!("no cycle found: {} was not written", path.display()),
+        (_, None) => {}
+    }
     println!("states: {}", answer.graph.states.len());
     if let Some(cycle) = &answer.cycle {
         print_cycle(&spec, geometry, cycle);
-        if let Some(path) = &options.sgf {
-            write_sgf(&spec, geometry, cycle, path)?;
-        }
-    } else if let Some(path) = &options.sgf {
-        eprintln!("no cycle found: {} was not written", path.display());
     }
     if !answer.graph.complete {
         println!(
@@ -224,6 +231,16 @@ fn print_cycle(spec: &VariantSpec, geometry: Geometry, cycle: &Cycle) {
         print!("{}", game.board().diagram(marked));
         game.play(mv).expect("the cycle was found by playing legal moves");
         last = Some(mv);
+    }
+}
+
+/// Refuses an output file whose folder does not exist before the search, not after it.
+fn check_folder(path: &std::path::Path) -> Result<(), Failure> {
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    if folder.is_dir() {
+        Ok(())
+    } else {
+        Err(Failure::input(format!("cannot write {}: {} is not a folder", path.display(), folder.display())))
     }
 }
 

@@ -111,6 +111,19 @@ fn the_sgf_of_a_cycle_replays_under_the_searched_rules() {
 }
 
 #[test]
+fn an_unwritable_sgf_is_refused_before_any_answer() {
+    let out = variago(&[
+        "lab",
+        "cycles",
+        "--variant",
+        "go:ko=simple,size=2x2",
+        "--sgf",
+        "/nonexistent-dir/cycle.sgf",
+    ]);
+    assert_refused(&out, "cannot write /nonexistent-dir/cycle.sgf");
+}
+
+#[test]
 fn without_a_cycle_no_sgf_is_written() {
     let path = std::env::temp_dir().join(format!("variago-lab-none-{}.sgf", std::process::id()));
     let file = path.to_str().unwrap();
