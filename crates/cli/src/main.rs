@@ -5,6 +5,7 @@ mod bench;
 mod genmove;
 mod gtp;
 mod gtp_engine;
+mod lab;
 mod matches;
 mod play;
 mod regress;
@@ -130,6 +131,12 @@ enum Command {
     /// Run the game server: the browser pages (docs/web.md), an HTTP JSON API and a WebSocket per
     /// game (docs/server.md), games kept in a database.
     Serve(serve::Options),
+    /// The variant lab (docs/lab.md): `lab cycles` searches a variant's game graph for its
+    /// shortest cycle.
+    Lab {
+        #[command(subcommand)]
+        command: lab::LabCommand,
+    },
     /// Play simultaneous games of random legal moves against a running server over WebSocket;
     /// the last line: games, moves per second, the p50 and p99 round trip of a move.
     Loadtest {
@@ -312,6 +319,7 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Gtp(options) => gtp_engine::run(options),
         Command::Regress(options) => regress::run(options),
         Command::Serve(options) => serve::run(options),
+        Command::Lab { command } => lab::run(command),
         Command::Loadtest { addr, games, moves, think_ms, variant } => {
             let think = std::time::Duration::from_millis(think_ms);
             let plan = variago_server::loadtest::Plan { addr, games, moves, think, variant };

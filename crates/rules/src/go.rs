@@ -27,6 +27,13 @@ impl Default for GoRules {
     }
 }
 
+impl GoRules {
+    /// The ko rule: the lab refuses the superko rules, whose positions have no finite state.
+    pub fn ko(&self) -> KoRule {
+        self.common.ko
+    }
+}
+
 /// Standard Go has nothing to remember beyond the shared history.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct NoMemory;

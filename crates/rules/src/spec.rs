@@ -266,6 +266,18 @@ impl VariantSpec {
         }
     }
 
+    /// Switches the own-position draw on or off where the variant has it (the Incursion, Stoical
+    /// and Excursion families); Go and Borderline have no such draw and stay as they are. The
+    /// lab's cycle search needs it off: a drawn game cannot cycle.
+    pub fn set_own_position_draw(&mut self, on: bool) {
+        match &mut self.variant {
+            Variant::Incursion(r) => r.common.own_position_draw = on,
+            Variant::Stoical(r) => r.common.own_position_draw = on,
+            Variant::Excursion(r) => r.common.own_position_draw = on,
+            Variant::Go(_) | Variant::Borderline(_) => {}
+        }
+    }
+
     /// The spec without its size (SGF keeps the size in `SZ`).
     pub fn without_size(&self) -> VariantSpec {
         VariantSpec { variant: self.variant.clone(), size: None }
@@ -378,6 +390,22 @@ mod tests {
         assert_eq!(round_trip("Go: size=9x13 , suicide=allowed"), "go:suicide=allowed,size=9x13");
         assert_eq!(round_trip("excursion-1"), "excursion-1");
         assert_eq!(round_trip("excursion-2:draw=none,komi=0.5"), "excursion-2:draw=none,komi=0.5");
+    }
+
+    #[test]
+    fn the_own_position_draw_switches_off_where_the_variant_has_it() {
+        let switched = |text: &str| {
+            let mut spec: VariantSpec = text.parse().unwrap();
+            spec.set_own_position_draw(false);
+            spec.to_string()
+        };
+        assert_eq!(switched("incursion-line"), "incursion-line:draw=none");
+        assert_eq!(switched("stoical:refine=more-stones"), "stoical:refine=more-stones,draw=none");
+        assert_eq!(switched("excursion-2"), "excursion-2:draw=none");
+        assert_eq!(switched("go:ko=simple"), "go:ko=simple");
+        let mut spec: VariantSpec = "incursion:draw=none".parse().unwrap();
+        spec.set_own_position_draw(true);
+        assert_eq!(spec.to_string(), "incursion");
     }
 
     #[test]

@@ -185,6 +185,12 @@ impl<R: StoneRules> StoneGame<R> {
         self.memory
     }
 
+    /// The point a simple-ko retake is banned on right now, if any: part of the position's state
+    /// under `ko=simple` (the lab's game graph keys states by it).
+    pub fn ko_point(&self) -> Option<Point> {
+        self.ko_point
+    }
+
     /// Whether the game ended in an own-position draw.
     pub fn is_drawn(&self) -> bool {
         self.drawn

@@ -277,6 +277,24 @@ fn under_the_simple_ko_only_a_banned_retake_tells_a_position_from_its_set_up_boa
 }
 
 #[test]
+fn the_banned_ko_point_is_the_point_of_the_captured_stone_until_another_move() {
+    let mut game = position("go:ko=simple", KO, Color::Black);
+    let ko_point = |game: &AnyGame| match game {
+        AnyGame::Go(g) => g.ko_point().map(|p| g.board().geometry().vertex(p).to_string()),
+        _ => panic!("not a Go game"),
+    };
+    assert_eq!(ko_point(&game), None);
+    play(&mut game, &["C3"]);
+    assert_eq!(ko_point(&game).as_deref(), Some("B3"));
+    play(&mut game, &["E5"]);
+    assert_eq!(ko_point(&game), None);
+    match &game {
+        AnyGame::Go(g) => assert_eq!(g.rules().ko(), variago_rules::stone_game::KoRule::Simple),
+        _ => panic!("not a Go game"),
+    }
+}
+
+#[test]
 fn a_set_up_position_has_no_ko_history() {
     // The board right after Black's ko capture, set up with White to move: nothing was played
     // before it, so the retake recreates no earlier board and follows no capture or incursion.

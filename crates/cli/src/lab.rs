@@ -1,0 +1,308 @@
+//! `variago lab`: the designers' questions (docs/lab.md). `lab cycles` explores a variant's game
+//! graph and prints its shortest cycle, or a table of verdicts per board for the docs.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use variago_lab::{
+    Cycle, Graph, Passes, Progress, SEARCHED_VARIANTS, StateCoder, explore, searchable_variant,
+    shortest_cycle,
+};
+use variago_records::Record;
+use variago_records::sgf::move_text;
+use variago_rules::{AnyGame, Game, Geometry, Move, VariantSpec};
+
+use crate::Failure;
+
+/// The lab's studies.
+#[derive(Subcommand)]
+pub enum LabCommand {
+    /// Explore the reachable game graph (docs/lab.md) and print its shortest cycle; the last line
+    /// is `no cycle: N states` or `cycle of length L: N states`.
+    Cycles(CyclesOptions),
+}
+
+/// Whether passes are moves of the graph, as the command line writes it.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum PassSetting {
+    /// Passes are moves (a second pass in a row leads to no state).
+    Allowed,
+    /// Placements only.
+    Forbidden,
+}
+
+impl From<PassSetting> for Passes {
+    fn from(setting: PassSetting) -> Passes {
+        match setting {
+            PassSetting::Allowed => Passes::Allowed,
+            PassSetting::Forbidden => Passes::Forbidden,
+        }
+    }
+}
+
+/// `variago lab cycles`.
+#[derive(Args)]
+pub struct CyclesOptions {
+    /// Variant spec; with `--table` it may be repeated, and without it the table covers every
+    /// variant the search knows.
+    #[arg(long)]
+    variant: Vec<String>,
+    /// Board size, `WxH` or `N` (default: the spec's `size=`).
+    #[arg(long)]
+    size: Option<String>,
+    /// Whether passes are moves (with `--table`, both settings unless given).
+    #[arg(long, value_enum)]
+    passes: Option<PassSetting>,
+    /// Threads that expand the graph (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Stop once this many states are found (default: what the available memory holds).
+    #[arg(long)]
+    max_states: Option<usize>,
+    /// Write the path and two turns of the cycle as an SGF record (it replays with `draw=none`).
+    #[arg(long)]
+    sgf: Option<PathBuf>,
+    /// Instead, one row per board and pass setting: boards as a comma-separated list (`2x2,2x3`).
+    #[arg(long)]
+    table: Option<String>,
+}
+
+/// What one search found.
+struct Answer {
+    graph: Graph,
+    cycle: Option<Cycle>,
+}
+
+impl Answer {
+    /// The contract's last line.
+    fn last_line(&self) -> String {
+        let states = self.graph.states.len();
+        match (&self.cycle, self.graph.complete) {
+            (Some(cycle), _) => format!("cycle of length {}: {states} states", cycle.moves.len()),
+            (None, true) => format!("no cycle: {states} states"),
+            (None, false) => format!("search stopped after {states} states: no cycle found so far"),
+        }
+    }
+}
+
+pub fn run(command: LabCommand) -> Result<(), Failure> {
+    match command {
+        LabCommand::Cycles(options) => cycles(options),
+    }
+}
+
+fn cycles(options: CyclesOptions) -> Result<(), Failure> {
+    let threads =
+        options.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    if let Some(boards) = &options.table {
+        return table(&options, boards, threads);
+    }
+    let [variant] = &options.variant[..] else {
+        return Err(Failure::input("lab cycles needs one --variant (several only with --table)"));
+    };
+    let spec = searchable_variant(variant).map_err(Failure::input)?;
+    let geometry = match (&options.size, spec.size) {
+        (Some(size), _) => Geometry::parse(size).map_err(Failure::input)?,
+        (None, Some(size)) => size,
+        (None, None) => return Err(Failure::input("lab cycles needs --size WxH")),
+    };
+    // a board whose states do not fit is refused before any estimate is said
+    StateCoder::new(geometry).map_err(Failure::input)?;
+    if let Some(path) = &options.sgf {
+        check_folder(path)?;
+    }
+    let passes = options.passes.unwrap_or(PassSetting::Allowed).into();
+    let max_states = max_states(options.max_states, geometry);
+    let answer = search(&spec, geometry, passes, threads, max_states)?;
+    // the record first: a file that cannot be written fails before any answer is printed
+    match (&answer.cycle, &options.sgf) {
+        (Some(cycle), Some(path)) => write_sgf(&spec, geometry, cycle, path)?,
+        (None, Some(path)) => eprintln!("no cycle found: {} was not written", path.display()),
+        (_, None) => {}
+    }
+    println!("states: {}", answer.graph.states.len());
+    if let Some(cycle) = &answer.cycle {
+        print_cycle(&spec, geometry, cycle);
+    }
+    if !answer.graph.complete {
+        println!(
+            "search stopped after {} states (--max-states {max_states}): the graph was not explored to the end",
+            answer.graph.states.len()
+        );
+    }
+    println!("{}", answer.last_line());
+    Ok(())
+}
+
+/// `--max-states`, else what the available memory holds (said on stderr, so that the output
+/// stays the answer).
+fn max_states(given: Option<usize>, geometry: Geometry) -> usize {
+    if let Some(n) = given {
+        return n;
+    }
+    let per_state = variago_lab::graph::bytes_per_state(geometry);
+    match available_memory() {
+        Some(bytes) => {
+            // three quarters of it: the operating system and other programs keep the rest
+            let states = (bytes / 4 * 3) / per_state as u64;
+            eprintln!(
+                "max states: {states} (about {per_state} bytes per state in {} MB of available memory)",
+                bytes >> 20
+            );
+            states.min(usize::MAX as u64) as usize
+        }
+        None => usize::MAX,
+    }
+}
+
+/// `MemAvailable` of /proc/meminfo, in bytes (Linux; elsewhere no limit is guessed).
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kilobytes: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kilobytes * 1024)
+}
+
+/// Explores the graph (with a progress bar when stderr is a terminal) and finds its shortest
+/// cycle.
+fn search(
+    spec: &VariantSpec,
+    geometry: Geometry,
+    passes: Passes,
+    threads: usize,
+    max_states: usize,
+) -> Result<Answer, Failure> {
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::new_spinner();
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        bar.enable_steady_tick(Duration::from_millis(200));
+        bar
+    });
+    let started = std::time::Instant::now();
+    let on_level = |progress: Progress| {
+        if let Some(bar) = &bar {
+            let rate = progress.states as f64 / started.elapsed().as_secs_f64().max(1e-3);
+            bar.set_message(format!(
+                "{} states, {rate:.0} states/s, frontier {}",
+                progress.states, progress.frontier
+            ));
+        }
+    };
+    let graph = explore(spec, geometry, passes, threads, max_states, on_level).map_err(Failure::input)?;
+    if let Some(bar) = &bar {
+        bar.set_message(format!("{} states, looking for the shortest cycle", graph.states.len()));
+    }
+    let cycle = shortest_cycle(&graph);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    Ok(Answer { graph, cycle })
+}
+
+/// Moves as GTP writes them, space-separated.
+fn moves_text(geometry: Geometry, moves: &[Move]) -> String {
+    moves.iter().map(|&mv| move_text(geometry, mv)).collect::<Vec<_>>().join(" ")
+}
+
+/// The cycle's lines and the board of each of its states.
+fn print_cycle(spec: &VariantSpec, geometry: Geometry, cycle: &Cycle) {
+    println!("path: {}", moves_text(geometry, &cycle.path));
+    println!("cycle: {}", moves_text(geometry, &cycle.moves));
+    let mut game = AnyGame::new(spec, geometry);
+    for &mv in &cycle.path {
+        game.play(mv).expect("the path was found by playing legal moves");
+    }
+    let mut last = cycle.path.last().copied();
+    for (i, &mv) in cycle.moves.iter().enumerate() {
+        let after = last.map_or_else(String::new, |m| {
+            format!(" after {} {}", game.to_move().opponent().letter(), move_text(geometry, m))
+        });
+        println!("state {} of the cycle{after}, {} to move:", i + 1, game.to_move());
+        let marked = match last {
+            Some(Move::Place(p)) => Some(p),
+            _ => None,
+        };
+        print!("{}", game.board().diagram(marked));
+        game.play(mv).expect("the cycle was found by playing legal moves");
+        last = Some(mv);
+    }
+}
+
+/// Refuses an output file whose folder does not exist before the search, not after it.
+fn check_folder(path: &std::path::Path) -> Result<(), Failure> {
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    if folder.is_dir() {
+        Ok(())
+    } else {
+        Err(Failure::input(format!("cannot write {}: {} is not a folder", path.display(), folder.display())))
+    }
+}
+
+/// The path and two turns of the cycle as SGF, under the searched rules (`draw=none`).
+fn write_sgf(
+    spec: &VariantSpec,
+    geometry: Geometry,
+    cycle: &Cycle,
+    path: &std::path::Path,
+) -> Result<(), Failure> {
+    let mut record = Record::new(spec.clone(), geometry);
+    record.moves = cycle.path.iter().chain(&cycle.moves).chain(&cycle.moves).copied().collect();
+    std::fs::write(path, record.to_sgf())
+        .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))
+}
+
+/// `--table`: a Markdown row per variant, board and pass setting.
+fn table(options: &CyclesOptions, boards: &str, threads: usize) -> Result<(), Failure> {
+    let variants: Vec<&str> = if options.variant.is_empty() {
+        SEARCHED_VARIANTS.to_vec()
+    } else {
+        options.variant.iter().map(String::as_str).collect()
+    };
+    let specs = variants
+        .iter()
+        .map(|v| searchable_variant(v).map(|spec| (*v, spec)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Failure::input)?;
+    let geometries = boards
+        .split(',')
+        .map(|b| Geometry::parse(b.trim()).map_err(Failure::input))
+        .collect::<Result<Vec<_>, _>>()?;
+    for &geometry in &geometries {
+        StateCoder::new(geometry).map_err(Failure::input)?;
+    }
+    let settings = match options.passes {
+        Some(setting) => vec![setting],
+        None => vec![PassSetting::Allowed, PassSetting::Forbidden],
+    };
+    println!("| variant | board | passes | states | verdict | shortest cycle |");
+    println!("| --- | --- | --- | ---: | --- | ---: |");
+    for (name, spec) in &specs {
+        for &geometry in &geometries {
+            let max_states = max_states(options.max_states, geometry);
+            for &setting in &settings {
+                let answer = search(spec, geometry, setting.into(), threads, max_states)?;
+                let passes = match setting {
+                    PassSetting::Allowed => "allowed",
+                    PassSetting::Forbidden => "forbidden",
+                };
+                let (verdict, length) = match (&answer.cycle, answer.graph.complete) {
+                    (Some(cycle), true) => ("cycle", cycle.moves.len().to_string()),
+                    (Some(cycle), false) => ("cycle (search stopped)", cycle.moves.len().to_string()),
+                    (None, true) => ("no cycle", "-".to_string()),
+                    (None, false) => ("stopped, no cycle so far", "-".to_string()),
+                };
+                println!(
+                    "| `{name}` | {geometry} | {passes} | {} | {verdict} | {length} |",
+                    answer.graph.states.len()
+                );
+            }
+        }
+    }
+    Ok(())
+}

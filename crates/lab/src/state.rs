@@ -1,0 +1,163 @@
+//! A state of the game graph (lab.md) packed into one `u128`: three bits per point (empty, a
+//! stone or a king of a colour), then the side to move, the passes in a row (0 or 1) and the
+//! variant's rule memory. Two positions pack alike exactly when lab.md calls them the same state.
+
+use variago_rules::excursion::ExcursionForm;
+use variago_rules::{AnyGame, Color, Game, Geometry, Point};
+
+use crate::LabError;
+
+/// A packed state.
+pub type PackedState = u128;
+
+/// Bits per point: enough for empty and the four pieces.
+const CELL_BITS: u32 = 3;
+
+/// Packs positions of one variant on one board.
+#[derive(Clone, Debug)]
+pub struct StateCoder {
+    /// The board's points in reading order (row by row from the top), each one's cell at
+    /// `CELL_BITS` times its place.
+    points: Vec<Point>,
+    geometry: Geometry,
+}
+
+impl StateCoder {
+    /// A coder for a board, refused when a state of it would not fit in 128 bits.
+    pub fn new(geometry: Geometry) -> Result<Self, LabError> {
+        // the memory is at most a point number plus one or a count of stones: both below 2^(bits)
+        let area = geometry.area();
+        let fits = |area: usize| CELL_BITS as usize * area + 2 + memory_bits(area) as usize <= 128;
+        if !fits(area) {
+            let max_points = (1..area).rev().find(|&a| fits(a)).unwrap_or(0);
+            return Err(LabError::BoardTooLarge { geometry, max_points });
+        }
+        let points = (0..geometry.height())
+            .flat_map(|y| (0..geometry.width()).map(move |x| (x, y)))
+            .filter_map(|(x, y)| geometry.point(x, y))
+            .collect();
+        Ok(StateCoder { points, geometry })
+    }
+
+    /// The state of a position of a variant the lab searches (see
+    /// [`crate::searchable_variant`]).
+    pub fn pack(&self, game: &AnyGame) -> PackedState {
+        let board = game.board();
+        let mut packed: u128 = 0;
+        for (i, &p) in self.points.iter().enumerate() {
+            let cell = match board.piece(p) {
+                None => 0,
+                Some(piece) => 1 + piece.color as u128 + 2 * piece.king as u128,
+            };
+            packed |= cell << (CELL_BITS as usize * i);
+        }
+        let (passes, memory) = self.passes_and_memory(game);
+        let mut shift = CELL_BITS as usize * self.points.len();
+        packed |= ((game.to_move() == Color::White) as u128) << shift;
+        shift += 1;
+        packed |= (passes.min(1) as u128) << shift;
+        shift += 1;
+        packed | (memory as u128) << shift
+    }
+
+    /// Passes in a row and the rule memory lab.md names for the variant: the banned ko point
+    /// (numbered from 1 in reading order, 0 for none), whether the last move was a counted
+    /// incursion, whether it captured (how many stones with `refine=more-stones`), nothing in
+    /// Excursion Go 1, whether it placed a king in Excursion Go 2.
+    fn passes_and_memory(&self, game: &AnyGame) -> (u8, u64) {
+        match game {
+            AnyGame::Go(g) => (g.passes(), g.ko_point().map_or(0, |p| self.point_number(p))),
+            AnyGame::Incursion(g) => (g.passes(), g.memory() as u64),
+            AnyGame::Stoical(g) if g.rules().more_stones => (g.passes(), g.memory() as u64),
+            AnyGame::Stoical(g) => (g.passes(), (g.memory() > 0) as u64),
+            AnyGame::Excursion(g) => match g.rules().form {
+                ExcursionForm::One => (g.passes(), 0),
+                ExcursionForm::Two => (g.passes(), g.memory() as u64),
+            },
+            // refused by `searchable_variant`; its pass count alone keeps packing total
+            AnyGame::Borderline(_) => (0, 0),
+        }
+    }
+
+    /// A point's number in reading order, from 1.
+    fn point_number(&self, p: Point) -> u64 {
+        let (x, y) = self.geometry.coords(p);
+        1 + y as u64 * self.geometry.width() as u64 + x as u64
+    }
+}
+
+/// Bits for a rule memory on a board of `area` points: a point number (1..=area) or a count of
+/// captured stones (below area).
+fn memory_bits(area: usize) -> u32 {
+    usize::BITS - area.leading_zeros()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use variago_rules::{Move, VariantSpec};
+
+    fn game(spec: &str, geometry: Geometry, moves: &[&str]) -> AnyGame {
+        let spec: VariantSpec = spec.parse().unwrap();
+        let mut game = AnyGame::new(&spec, geometry);
+        for text in moves {
+            let mv = match *text {
+                "pass" => Move::Pass,
+                v => Move::Place(geometry.parse_vertex(v).unwrap()),
+            };
+            game.play(mv).unwrap();
+        }
+        game
+    }
+
+    /// The side, passes and memory of a packed state: what follows the board's cells.
+    fn tail(geometry: Geometry, packed: PackedState) -> (u128, u128, u128) {
+        let rest = packed >> (CELL_BITS as usize * geometry.area());
+        (rest & 1, (rest >> 1) & 1, rest >> 2)
+    }
+
+    #[test]
+    fn every_part_of_a_state_tells_states_apart() {
+        let g = Geometry::new(3, 2).unwrap();
+        let coder = StateCoder::new(g).unwrap();
+        let state = |moves: &[&str]| coder.pack(&game("incursion", g, moves));
+        assert_eq!(tail(g, state(&[])), (0, 0, 0));
+        assert_eq!(tail(g, state(&["pass"])), (1, 1, 0));
+        assert_eq!(tail(g, state(&["pass", "A1", "pass"])), (1, 1, 0));
+        assert_eq!(tail(g, state(&["A1"])), (1, 0, 0));
+        assert_eq!(tail(g, state(&["A1", "C2"])), (0, 0, 1), "White's first stone is an incursion");
+        assert_eq!(tail(g, state(&["A1", "C2", "C1"])), (1, 0, 0));
+        assert_ne!(state(&["A1"]), state(&["B1"]));
+        assert_ne!(state(&["pass", "A1", "pass"]), state(&["A1"]));
+        // the same board, side and memory, reached two ways: one state
+        assert_eq!(state(&["A1", "C2", "B2"]), state(&["B2", "C2", "A1"]));
+        // a king and a stone are different pieces
+        let kings = |moves: &[&str]| coder.pack(&game("excursion-2", g, moves));
+        assert_ne!(kings(&["A1", "C2"]) ^ state(&["A1", "C2"]), 0);
+    }
+
+    #[test]
+    fn the_memory_is_what_lab_md_names_and_nothing_more() {
+        let g = Geometry::square(4).unwrap();
+        let coder = StateCoder::new(g).unwrap();
+        let takes_one = ["B1", "A1", "A2"];
+        let takes_two = ["A2", "A1", "B2", "B1", "C1"];
+        let memory = |spec: &str, moves: &[&str]| tail(g, coder.pack(&game(spec, g, moves))).2;
+        // plain Stoical remembers whether the last move captured, not how much
+        assert_eq!((memory("stoical", &takes_one), memory("stoical", &takes_two)), (1, 1));
+        let refined = "stoical:refine=more-stones";
+        assert_eq!((memory(refined, &takes_one), memory(refined, &takes_two)), (1, 2));
+        // Excursion Go 1 remembers nothing; form 2 whether the last move placed a king
+        assert_eq!((memory("excursion-1", &["A1", "D4"]), memory("excursion-2", &["A1", "D4"])), (0, 1));
+        // simple ko: the banned point, numbered in reading order from the top left
+        let ko = ["B4", "C4", "A3", "D3", "B2", "C2", "C3", "B3"];
+        assert_eq!(memory("go:ko=simple", &ko), 7, "C3 is the third point of the second row");
+    }
+
+    #[test]
+    fn boards_too_large_for_128_bits_are_refused() {
+        assert!(StateCoder::new(Geometry::new(5, 7).unwrap()).is_ok());
+        let refused = StateCoder::new(Geometry::square(7).unwrap()).unwrap_err();
+        assert!(refused.to_string().contains("does not fit in 128 bits"), "{refused}");
+    }
+}
