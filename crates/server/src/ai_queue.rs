@@ -118,23 +118,38 @@ impl AiQueue {
 mod tests {
     use super::*;
 
+    type Order = Arc<Mutex<Vec<&'static str>>>;
+
+    /// Starts a search of a game with `used_ms` of AI time that writes `name` down once it has a
+    /// slot; returns once it waits.
+    async fn in_line(
+        queue: &Arc<AiQueue>,
+        order: &Order,
+        name: &'static str,
+        used_ms: u64,
+    ) -> tokio::task::JoinHandle<()> {
+        let before = queue.waiting();
+        let (waiter, order) = (queue.clone(), order.clone());
+        let task = tokio::spawn(async move {
+            let _slot = waiter.slot(used_ms).await;
+            order.lock().unwrap().push(name);
+        });
+        while queue.waiting() == before {
+            tokio::task::yield_now().await;
+        }
+        task
+    }
+
     /// With the one slot busy, three games wait; the game with the least AI time goes first
     /// whatever the order they came in, then the others by AI time.
     #[tokio::test]
     async fn the_game_with_the_least_ai_time_gets_the_next_slot() {
         let queue = AiQueue::new(1);
         let busy = queue.slot(0).await;
-        let order = Arc::new(Mutex::new(Vec::new()));
+        let order = Order::default();
         let mut tasks = Vec::new();
         for (name, used_ms) in [("heavy", 50_000), ("medium", 20_000), ("new", 0)] {
-            let (waiter, order) = (queue.clone(), order.clone());
-            tasks.push(tokio::spawn(async move {
-                let _slot = waiter.slot(used_ms).await;
-                order.lock().unwrap().push(name);
-            }));
-            while queue.waiting() < tasks.len() {
-                tokio::task::yield_now().await;
-            }
+            tasks.push(in_line(&queue, &order, name, used_ms).await);
         }
         drop(busy);
         for task in tasks {
@@ -149,17 +164,10 @@ mod tests {
     async fn waiting_counts_in_a_search_s_favour() {
         let queue = AiQueue::new(1);
         let busy = queue.slot(0).await;
-        let order = Arc::new(Mutex::new(Vec::new()));
+        let order = Order::default();
         let mut tasks = Vec::new();
         for (name, used_ms) in [("long game, waiting 10 s", 60_000), ("new game", 0)] {
-            let (waiter, order) = (queue.clone(), order.clone());
-            tasks.push(tokio::spawn(async move {
-                let _slot = waiter.slot(used_ms).await;
-                order.lock().unwrap().push(name);
-            }));
-            while queue.waiting() < tasks.len() {
-                tokio::task::yield_now().await;
-            }
+            tasks.push(in_line(&queue, &order, name, used_ms).await);
             tokio::time::advance(std::time::Duration::from_secs(10)).await;
         }
         drop(busy);
