@@ -35,6 +35,14 @@ pub enum RecordError {
         /// The value as written.
         value: String,
     },
+    /// `SZ` outside the sizes variago plays, said with the range rather than as a bare bad value.
+    #[error("node 1: SZ[{}]: {reason}", excerpt(.value))]
+    BadSize {
+        /// The value as written.
+        value: String,
+        /// Why the size is refused (its range).
+        reason: GeometryError,
+    },
     /// A point beyond the board.
     #[error("node {node}: {property} point '{}' is off the {geometry} board", excerpt(.point))]
     OffBoard {
@@ -419,8 +427,9 @@ impl RootProperties {
                 Prop::GM(1) => {}
                 Prop::GM(other) => return Err(RecordError::NotGo(*other)),
                 Prop::SZ((w, h)) => {
-                    size =
-                        Some(Geometry::new(*w as u32, *h as u32).map_err(|_| bad("SZ", format!("{w}:{h}")))?)
+                    let value = if w == h { w.to_string() } else { format!("{w}:{h}") };
+                    let geometry = Geometry::new(*w as u32, *h as u32);
+                    size = Some(geometry.map_err(|reason| RecordError::BadSize { value, reason })?)
                 }
                 Prop::RU(rules) => spec = Some(parse_rules(&rules.text)?),
                 Prop::KM(km) => {

@@ -123,8 +123,9 @@ fn bad_input_is_refused_with_what_and_where() {
     assert!(matches!(error("not sgf at all"), RecordError::Syntax(_) | RecordError::Empty));
     assert!(matches!(error(""), RecordError::Syntax(_) | RecordError::Empty));
     assert_eq!(error("(;GM[2])"), RecordError::Syntax("Unexpected game type".into()));
-    assert!(matches!(error("(;GM[1]SZ[30])"), RecordError::BadValue { node: 1, .. }));
-    assert!(matches!(error("(;GM[1]SZ[1])"), RecordError::BadValue { node: 1, .. }));
+    let size_error = "node 1: SZ[30]: board size 30x30 is out of range (each side must be 2 to 25)";
+    assert_eq!(error("(;GM[1]SZ[30])").to_string(), size_error);
+    assert!(error("(;GM[1]SZ[1:9])").to_string().starts_with("node 1: SZ[1:9]: board size 1x9"));
     assert!(matches!(error("(;GM[1]SZ[x])"), RecordError::BadValue { node: 1, .. }));
     assert!(matches!(error("(;GM[1]KM[6.3])"), RecordError::BadValue { node: 1, .. }));
     assert!(matches!(error("(;GM[1]RU[chess])"), RecordError::Rules { .. }));
