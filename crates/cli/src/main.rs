@@ -230,7 +230,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 let name = |turn: Turn| turn.to_string();
                 match why {
                     Some(text) => explain(&game, text.parse().map_err(Failure::input)?, name),
-                    None => list_legal(&game, ", ", name),
+                    None => list_legal(&game, ", ", name)?,
                 }
                 return Ok(());
             }
@@ -240,7 +240,7 @@ fn run(command: Command) -> Result<(), Failure> {
             let name = |mv: Move| move_text(geometry, mv);
             match why {
                 Some(vertex) => explain(&game, parse_move(geometry, &vertex)?, name),
-                None => list_legal(&game, " ", name),
+                None => list_legal(&game, " ", name)?,
             }
             Ok(())
         }
@@ -455,11 +455,18 @@ fn run_perft<G: Game>(game: &G, depth: u32, divide: bool, name: impl Fn(G::Move)
     }
 }
 
-/// The legal moves on one line, the answer scripts read.
-fn list_legal<G: Game>(game: &G, separator: &str, name: impl Fn(G::Move) -> String) {
+/// The legal moves on one line, the answer scripts read. A finished game has none, and an empty
+/// line would not say why: it is refused as `genmove` refuses it (exit code 2, which a script's
+/// loop over positions cannot mistake for a list), naming the result.
+fn list_legal<G: Game>(game: &G, separator: &str, name: impl Fn(G::Move) -> String) -> Result<(), Failure> {
+    if game.is_over() {
+        let result = game.outcome().unwrap_or_else(|| game.score().result());
+        return Err(Failure::input(format!("the game is over ({result}): no move is legal")));
+    }
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     println!("{}", moves.into_iter().map(name).collect::<Vec<_>>().join(separator));
+    Ok(())
 }
 
 /// A GTP vertex or `pass` on this board.

@@ -90,6 +90,25 @@ fn legal_lists_moves_and_explains_one() {
 }
 
 #[test]
+fn legal_on_a_finished_game_says_it_is_over() {
+    let over = file("legal-over.sgf", "(;GM[1]SZ[5]KM[0.5];B[cc];W[];B[])");
+    let out = variago(&["legal", arg(&over)]);
+    assert_input_error(&out, "the game is over (B+24.5): no move is legal");
+    assert!(out.stdout.is_empty(), "no empty answer line: {:?}", String::from_utf8_lossy(&out.stdout));
+}
+
+#[test]
+fn bad_sizes_and_variants_name_what_is_allowed() {
+    let big = file("sz30.sgf", "(;GM[1]SZ[30])");
+    assert_input_error(
+        &variago(&["score", arg(&big)]),
+        "SZ[30]: board size 30x30 is out of range (each side must be 2 to 25)",
+    );
+    let chess = file("chess.sgf", "(;GM[1]RU[chess])");
+    assert_input_error(&variago(&["score", arg(&chess)]), "borderline, galice)");
+}
+
+#[test]
 fn score_prints_totals_then_result() {
     let sgf = file("score.sgf", "(;GM[1]SZ[3]KM[0.5]RU[go];B[bb])");
     let out = variago(&["score", arg(&sgf)]);
