@@ -246,7 +246,7 @@ fn run(command: Command) -> Result<(), Failure> {
         }
         Command::Score { variant, file } => {
             if galice_file(variant.as_deref(), &file) {
-                print_score(&galice_position(&file)?);
+                print_score(&galice_position_to_score(&file)?);
             } else {
                 print_any_score(&replayed(&read_record(&file, variant.as_deref())?, &file)?);
             }
@@ -369,6 +369,13 @@ fn read_galice_record(path: &Path) -> Result<GaliceRecord, Failure> {
 fn galice_position(path: &Path) -> Result<Galice, Failure> {
     let record = read_galice_record(path)?;
     record.replay().map_err(|e| Failure::input(format!("{}: {e}", path.display())))
+}
+
+/// The Galice position `score` counts: as [`galice_position`] reads it, or else a bare diagram of
+/// the seven rows (the rules file's final positions have no who-moves line, and the side to move
+/// does not change a score). A file that is neither gets the record reader's error.
+fn galice_position_to_score(path: &Path) -> Result<Galice, Failure> {
+    galice_position(path).or_else(|failure| Galice::from_bare_diagram(&read_text(path)?).map_err(|_| failure))
 }
 
 fn list_rules() {

@@ -189,6 +189,20 @@ fn galice_replay_prints_the_diagram_totals_and_result() {
 }
 
 #[test]
+fn galice_score_counts_a_bare_diagram() {
+    let mut rows: Vec<String> = (1..=7).map(|row| format!(". . . . . . .   {row}   . . . . . . .")).collect();
+    rows[0] = "x . . . . . .   1   . . . . . . .".to_string();
+    let bare = file("galice-bare.txt", &(rows.join("\n") + "\n"));
+    let out = variago(&["score", "--variant", "galice", arg(&bare)]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(last_line(&out), "B+49");
+    let short = file("galice-short.txt", &(rows[..6].join("\n") + "\n"));
+    assert_input_error(&variago(&["score", "--variant", "galice", arg(&short)]), "the diagram has 6 rows");
+    // the probes that need the side to move still ask for it
+    assert_input_error(&variago(&["legal", "--variant", "galice", arg(&bare)]), "who moves");
+}
+
+#[test]
 fn galice_illegal_turn_names_number_turn_and_reason() {
     let record =
         file("galice-bad.txt", "1. setup x a1 b2 C3 o d4 E5\n2. choose white\n3. --- c3\n4. cC3 --\n");
