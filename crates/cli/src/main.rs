@@ -19,7 +19,7 @@ use variago_records::sgf::{move_from_text, move_text};
 use variago_records::{Record, file, galice_sgf};
 use variago_rules::galice::{Galice, Record as GaliceRecord, Turn};
 use variago_rules::spec::{VARIANTS, Variant};
-use variago_rules::{AnyGame, Game, Geometry, Move, ScoreSheet, VariantSpec, perft};
+use variago_rules::{AnyGame, Game, Geometry, Move, ScoreSheet, VariantSpec, excerpt, perft};
 use variago_search::Search;
 
 #[derive(Parser)]
@@ -248,7 +248,10 @@ fn run(command: Command) -> Result<(), Failure> {
             if galice_file(variant.as_deref(), &file) {
                 print_score(&galice_position_to_score(&file)?);
             } else {
-                print_any_score(&replayed(&read_record(&file, variant.as_deref())?, &file)?);
+                let record = read_record(&file, variant.as_deref())?;
+                let game = replayed(&record, &file)?;
+                print_counting_note(&record);
+                print_any_score(&game);
             }
             Ok(())
         }
@@ -271,6 +274,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 .map_err(|e| Failure { message: e.to_string(), code: 1 })?;
             println!("{} moves of {} on {}", record.moves.len(), game.spec(), record.geometry);
             print!("{}", game.board());
+            print_counting_note(&record);
             print_any_score(&game);
             Ok(())
         }
@@ -494,6 +498,17 @@ fn print_move_score(number: usize, game: &AnyGame, mv: Move, geometry: Geometry)
     let breakdown = game.live_score().to_string();
     let sides: Vec<&str> = breakdown.lines().collect();
     println!("{number} {} {}: {}", mover.letter(), move_text(geometry, mv), sides.join("; "));
+}
+
+/// Says, before a score, that a record's territory-counting rule set (`RU[Japanese]`) is counted
+/// by area here: the result may differ from the one its players counted.
+fn print_counting_note(record: &Record) {
+    if let Some(rules) = &record.territory_rules {
+        println!(
+            "note: RU[{}] counts territory; variago counts by area (stones plus territory)",
+            excerpt(rules)
+        );
+    }
 }
 
 /// A single-board variant's score as `score` and `replay` print it: Borderline's live breakdown

@@ -109,6 +109,21 @@ fn bad_sizes_and_variants_name_what_is_allowed() {
 }
 
 #[test]
+fn territory_rule_sets_are_said_to_be_counted_by_area() {
+    let japanese = file("japanese.sgf", "(;GM[1]SZ[3]KM[0.5]RU[Japanese];B[bb])");
+    for probe in ["score", "replay"] {
+        let out = variago(&[probe, arg(&japanese)]);
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        let note = "note: RU[Japanese] counts territory; variago counts by area (stones plus territory)";
+        assert!(text.lines().any(|line| line == note), "{probe}: {text}");
+        assert_eq!(last_line(&out), "B+8.5", "{probe}: the answer stays last");
+    }
+    let chinese = file("chinese.sgf", "(;GM[1]SZ[3]KM[0.5]RU[Chinese];B[bb])");
+    let text = String::from_utf8_lossy(&variago(&["score", arg(&chinese)]).stdout).to_string();
+    assert!(!text.contains("note:"), "Chinese rules count area: {text}");
+}
+
+#[test]
 fn score_prints_totals_then_result() {
     let sgf = file("score.sgf", "(;GM[1]SZ[3]KM[0.5]RU[go];B[bb])");
     let out = variago(&["score", arg(&sgf)]);

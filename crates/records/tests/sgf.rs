@@ -129,6 +129,9 @@ fn bad_input_is_refused_with_what_and_where() {
     assert!(matches!(error("(;GM[1]SZ[x])"), RecordError::BadValue { node: 1, .. }));
     assert!(matches!(error("(;GM[1]KM[6.3])"), RecordError::BadValue { node: 1, .. }));
     assert!(matches!(error("(;GM[1]RU[chess])"), RecordError::Rules { .. }));
+    let japanese = Record::from_sgf("(;GM[1]RU[ Japanese ])").unwrap();
+    assert_eq!((japanese.spec.to_string(), japanese.territory_rules), ("go".into(), Some("Japanese".into())));
+    assert_eq!(Record::from_sgf("(;GM[1]RU[Chinese])").unwrap().territory_rules, None);
     assert!(matches!(error("(;GM[1]RU[go:ko=never])"), RecordError::Rules { .. }));
     let off = error("(;GM[1]SZ[9];B[aa];W[jj])");
     assert_eq!(off.to_string(), "node 3: W point 'jj' is off the 9x9 board");
