@@ -159,7 +159,8 @@ fn bad_input_gets_one_line_and_exit_code_2() {
     assert_input_error(&variago(&["score", "/nonexistent/game.sgf"]), "cannot read");
     assert_input_error(&variago(&["score", "/dev/zero"]), "larger than 67108864 bytes");
     let truncated = file("truncated.sgf", "(;GM[1]SZ[9];B[aa];W[b");
-    assert_input_error(&variago(&["replay", arg(&truncated)]), "malformed SGF");
+    let message = "malformed SGF: line 1, column 21: a value is not closed by ']'";
+    assert_input_error(&variago(&["replay", arg(&truncated)]), message);
     let off = file("off.sgf", "(;GM[1]SZ[9];B[aa];W[zz])");
     assert_input_error(&variago(&["legal", arg(&off)]), "node 3: W point 'zz' is off the 9x9 board");
     let illegal = file("illegal.sgf", "(;GM[1]SZ[9];B[aa];W[aa])");

@@ -524,7 +524,10 @@ pub(crate) fn with_main_line<T>(
         .iter()
         .map(|span| {
             let parsed = go::parse(&format!("({})", &main_line.text[span.clone()]));
-            let node = parsed.map_err(|e| RecordError::Syntax(e.to_string()))?.pop();
+            let at = |e: sgf_parse::SgfParseError| {
+                RecordError::Syntax(format!("{}: {e}", scan::position(&main_line.text, span.start)))
+            };
+            let node = parsed.map_err(at)?.pop();
             node.ok_or(RecordError::Empty)
         })
         .collect::<Result<Vec<_>, _>>()?;
