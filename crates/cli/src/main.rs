@@ -19,7 +19,7 @@ use variago_records::sgf::{move_from_text, move_text};
 use variago_records::{Record, file, galice_sgf};
 use variago_rules::galice::{Galice, Record as GaliceRecord, Turn};
 use variago_rules::spec::{VARIANTS, Variant};
-use variago_rules::{AnyGame, Game, Geometry, Move, ScoreSheet, VariantSpec, perft};
+use variago_rules::{AnyGame, Game, Geometry, Move, ScoreSheet, VariantSpec, excerpt, perft};
 use variago_search::Search;
 
 #[derive(Parser)]
@@ -230,7 +230,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 let name = |turn: Turn| turn.to_string();
                 match why {
                     Some(text) => explain(&game, text.parse().map_err(Failure::input)?, name),
-                    None => list_legal(&game, ", ", name),
+                    None => list_legal(&game, ", ", name)?,
                 }
                 return Ok(());
             }
@@ -240,15 +240,18 @@ fn run(command: Command) -> Result<(), Failure> {
             let name = |mv: Move| move_text(geometry, mv);
             match why {
                 Some(vertex) => explain(&game, parse_move(geometry, &vertex)?, name),
-                None => list_legal(&game, " ", name),
+                None => list_legal(&game, " ", name)?,
             }
             Ok(())
         }
         Command::Score { variant, file } => {
             if galice_file(variant.as_deref(), &file) {
-                print_score(&galice_position(&file)?);
+                print_score(&galice_position_to_score(&file)?);
             } else {
-                print_any_score(&replayed(&read_record(&file, variant.as_deref())?, &file)?);
+                let record = read_record(&file, variant.as_deref())?;
+                let game = replayed(&record, &file)?;
+                print_counting_note(&record);
+                print_any_score(&game);
             }
             Ok(())
         }
@@ -271,6 +274,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 .map_err(|e| Failure { message: e.to_string(), code: 1 })?;
             println!("{} moves of {} on {}", record.moves.len(), game.spec(), record.geometry);
             print!("{}", game.board());
+            print_counting_note(&record);
             print_any_score(&game);
             Ok(())
         }
@@ -371,6 +375,13 @@ fn galice_position(path: &Path) -> Result<Galice, Failure> {
     record.replay().map_err(|e| Failure::input(format!("{}: {e}", path.display())))
 }
 
+/// The Galice position `score` counts: as [`galice_position`] reads it, or else a bare diagram of
+/// the seven rows (the rules file's final positions have no who-moves line, and the side to move
+/// does not change a score). A file that is neither gets the record reader's error.
+fn galice_position_to_score(path: &Path) -> Result<Galice, Failure> {
+    galice_position(path).or_else(|failure| Galice::from_bare_diagram(&read_text(path)?).map_err(|_| failure))
+}
+
 fn list_rules() {
     for variant in VARIANTS {
         println!("{}: {}", variant.name, variant.about);
@@ -455,11 +466,18 @@ fn run_perft<G: Game>(game: &G, depth: u32, divide: bool, name: impl Fn(G::Move)
     }
 }
 
-/// The legal moves on one line, the answer scripts read.
-fn list_legal<G: Game>(game: &G, separator: &str, name: impl Fn(G::Move) -> String) {
+/// The legal moves on one line, the answer scripts read. A finished game has none, and an empty
+/// line would not say why: it is refused as `genmove` refuses it (exit code 2, which a script's
+/// loop over positions cannot mistake for a list), naming the result.
+fn list_legal<G: Game>(game: &G, separator: &str, name: impl Fn(G::Move) -> String) -> Result<(), Failure> {
+    if game.is_over() {
+        let result = game.outcome().unwrap_or_else(|| game.score().result());
+        return Err(Failure::input(format!("the game is over ({result}): no move is legal")));
+    }
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     println!("{}", moves.into_iter().map(name).collect::<Vec<_>>().join(separator));
+    Ok(())
 }
 
 /// A GTP vertex or `pass` on this board.
@@ -480,6 +498,17 @@ fn print_move_score(number: usize, game: &AnyGame, mv: Move, geometry: Geometry)
     let breakdown = game.live_score().to_string();
     let sides: Vec<&str> = breakdown.lines().collect();
     println!("{number} {} {}: {}", mover.letter(), move_text(geometry, mv), sides.join("; "));
+}
+
+/// Says, before a score, that a record's territory-counting rule set (`RU[Japanese]`) is counted
+/// by area here: the result may differ from the one its players counted.
+fn print_counting_note(record: &Record) {
+    if let Some(rules) = &record.territory_rules {
+        println!(
+            "note: RU[{}] counts territory; variago counts by area (stones plus territory)",
+            excerpt(rules)
+        );
+    }
 }
 
 /// A single-board variant's score as `score` and `replay` print it: Borderline's live breakdown

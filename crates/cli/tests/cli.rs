@@ -90,6 +90,40 @@ fn legal_lists_moves_and_explains_one() {
 }
 
 #[test]
+fn legal_on_a_finished_game_says_it_is_over() {
+    let over = file("legal-over.sgf", "(;GM[1]SZ[5]KM[0.5];B[cc];W[];B[])");
+    let out = variago(&["legal", arg(&over)]);
+    assert_input_error(&out, "the game is over (B+24.5): no move is legal");
+    assert!(out.stdout.is_empty(), "no empty answer line: {:?}", String::from_utf8_lossy(&out.stdout));
+}
+
+#[test]
+fn bad_sizes_and_variants_name_what_is_allowed() {
+    let big = file("sz30.sgf", "(;GM[1]SZ[30])");
+    assert_input_error(
+        &variago(&["score", arg(&big)]),
+        "SZ[30]: board size 30x30 is out of range (each side must be 2 to 25)",
+    );
+    let chess = file("chess.sgf", "(;GM[1]RU[chess])");
+    assert_input_error(&variago(&["score", arg(&chess)]), "borderline, galice)");
+}
+
+#[test]
+fn territory_rule_sets_are_said_to_be_counted_by_area() {
+    let japanese = file("japanese.sgf", "(;GM[1]SZ[3]KM[0.5]RU[Japanese];B[bb])");
+    for probe in ["score", "replay"] {
+        let out = variago(&[probe, arg(&japanese)]);
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        let note = "note: RU[Japanese] counts territory; variago counts by area (stones plus territory)";
+        assert!(text.lines().any(|line| line == note), "{probe}: {text}");
+        assert_eq!(last_line(&out), "B+8.5", "{probe}: the answer stays last");
+    }
+    let chinese = file("chinese.sgf", "(;GM[1]SZ[3]KM[0.5]RU[Chinese];B[bb])");
+    let text = String::from_utf8_lossy(&variago(&["score", arg(&chinese)]).stdout).to_string();
+    assert!(!text.contains("note:"), "Chinese rules count area: {text}");
+}
+
+#[test]
 fn score_prints_totals_then_result() {
     let sgf = file("score.sgf", "(;GM[1]SZ[3]KM[0.5]RU[go];B[bb])");
     let out = variago(&["score", arg(&sgf)]);
@@ -125,7 +159,8 @@ fn bad_input_gets_one_line_and_exit_code_2() {
     assert_input_error(&variago(&["score", "/nonexistent/game.sgf"]), "cannot read");
     assert_input_error(&variago(&["score", "/dev/zero"]), "larger than 67108864 bytes");
     let truncated = file("truncated.sgf", "(;GM[1]SZ[9];B[aa];W[b");
-    assert_input_error(&variago(&["replay", arg(&truncated)]), "malformed SGF");
+    let message = "malformed SGF: line 1, column 21: a value is not closed by ']'";
+    assert_input_error(&variago(&["replay", arg(&truncated)]), message);
     let off = file("off.sgf", "(;GM[1]SZ[9];B[aa];W[zz])");
     assert_input_error(&variago(&["legal", arg(&off)]), "node 3: W point 'zz' is off the 9x9 board");
     let illegal = file("illegal.sgf", "(;GM[1]SZ[9];B[aa];W[aa])");
@@ -167,6 +202,20 @@ fn galice_replay_prints_the_diagram_totals_and_result() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[lines.len() - 2], "Black 4 - White 3");
     assert_eq!(lines[lines.len() - 1], "B+1");
+}
+
+#[test]
+fn galice_score_counts_a_bare_diagram() {
+    let mut rows: Vec<String> = (1..=7).map(|row| format!(". . . . . . .   {row}   . . . . . . .")).collect();
+    rows[0] = "x . . . . . .   1   . . . . . . .".to_string();
+    let bare = file("galice-bare.txt", &(rows.join("\n") + "\n"));
+    let out = variago(&["score", "--variant", "galice", arg(&bare)]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(last_line(&out), "B+49");
+    let short = file("galice-short.txt", &(rows[..6].join("\n") + "\n"));
+    assert_input_error(&variago(&["score", "--variant", "galice", arg(&short)]), "the diagram has 6 rows");
+    // the probes that need the side to move still ask for it
+    assert_input_error(&variago(&["legal", "--variant", "galice", arg(&bare)]), "who moves");
 }
 
 #[test]

@@ -60,8 +60,7 @@ pub(crate) fn main_line(text: &str) -> Result<MainLine<'_>, RecordError> {
     if text.len() > MAX_TEXT_BYTES {
         return Err(RecordError::Syntax(format!("the text is larger than {MAX_TEXT_BYTES} bytes")));
     }
-    let mut line = 1;
-    let syntax = |line: usize, what: &str| RecordError::Syntax(format!("line {line}: {what}"));
+    let syntax = |at: usize, what: &str| RecordError::Syntax(format!("{}: {what}", position(text, at)));
     let mut expect = Expect::Tree;
     let mut depth = 0usize;
     // the depth of the innermost open tree on the main line while no variation was opened in it
@@ -72,9 +71,6 @@ pub(crate) fn main_line(text: &str) -> Result<MainLine<'_>, RecordError> {
     let mut lower_case: Vec<Range<usize>> = Vec::new();
     let mut bytes = text.bytes().enumerate();
     while let Some((i, byte)) = bytes.next() {
-        if byte == b'\n' {
-            line += 1;
-        }
         if expect == Expect::Identifier && !byte.is_ascii_alphabetic() {
             let identifier = &text[identifier_start..i];
             if identifier.bytes().all(|b| b.is_ascii_lowercase()) {
@@ -95,7 +91,7 @@ pub(crate) fn main_line(text: &str) -> Result<MainLine<'_>, RecordError> {
                 }
                 depth += 1;
                 if depth > MAX_NESTING {
-                    return Err(syntax(line, &format!("variations nested deeper than {MAX_NESTING}")));
+                    return Err(syntax(i, &format!("variations nested deeper than {MAX_NESTING}")));
                 }
                 expect = Expect::Node;
             }
@@ -124,36 +120,31 @@ pub(crate) fn main_line(text: &str) -> Result<MainLine<'_>, RecordError> {
             }
             (Expect::Identifier, letter) if letter.is_ascii_alphabetic() => {}
             (Expect::Value | Expect::Values, b'[') => {
-                let opened_on = line;
-                skip_value(&mut bytes, &mut line)
-                    .map_err(|()| syntax(opened_on, "a value is not closed by ']'"))?;
+                skip_value(&mut bytes).map_err(|()| syntax(i, "a value is not closed by ']'"))?;
                 expect = Expect::Values;
             }
-            (Expect::Tree, _) => return Err(syntax(line, "the text does not start with '(;'")),
-            (Expect::Node, _) => return Err(syntax(line, "a game tree must start with a node ';'")),
-            (Expect::Variation, b';') => return Err(syntax(line, "a node after a variation")),
-            (Expect::Value, _) => return Err(syntax(line, "a property identifier without a value")),
+            (Expect::Tree, _) => return Err(syntax(i, "the text does not start with '(;'")),
+            (Expect::Node, _) => return Err(syntax(i, "a game tree must start with a node ';'")),
+            (Expect::Variation, b';') => return Err(syntax(i, "a node after a variation")),
+            (Expect::Value, _) => return Err(syntax(i, "a property identifier without a value")),
             (_, _) => {
                 let what = text[i..].chars().next().map_or(String::new(), |c| c.escape_debug().to_string());
-                return Err(syntax(line, &format!("unexpected '{what}'")));
+                return Err(syntax(i, &format!("unexpected '{what}'")));
             }
         }
     }
     if expect == Expect::Tree {
         Err(RecordError::Empty)
     } else {
-        Err(syntax(line, "the text ends inside a game tree (a ')' is missing)"))
+        Err(syntax(text.len(), "the text ends inside a game tree (a ')' is missing)"))
     }
 }
 
 /// Skips a property value after its `[`, up to the closing `]` (`\` escapes the next character);
 /// `Err` at the end of the text.
-fn skip_value(bytes: &mut impl Iterator<Item = (usize, u8)>, line: &mut usize) -> Result<(), ()> {
+fn skip_value(bytes: &mut impl Iterator<Item = (usize, u8)>) -> Result<(), ()> {
     let mut escaped = false;
     for (_, byte) in bytes {
-        if byte == b'\n' {
-            *line += 1;
-        }
         match (escaped, byte) {
             (true, _) => escaped = false,
             (false, b'\\') => escaped = true,
@@ -162,6 +153,15 @@ fn skip_value(bytes: &mut impl Iterator<Item = (usize, u8)>, line: &mut usize) -
         }
     }
     Err(())
+}
+
+/// Where byte `offset` of `text` stands, as an editor shows it: `line 3, column 7` (both from 1,
+/// columns counted in characters). Computed only for an error, so the scan itself counts nothing.
+pub(crate) fn position(text: &str, offset: usize) -> String {
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or_default().chars().count() + 1;
+    format!("line {line}, column {column}")
 }
 
 /// `text` with the identifiers at `spans` upper-cased (borrowed when there are none).

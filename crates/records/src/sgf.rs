@@ -35,6 +35,14 @@ pub enum RecordError {
         /// The value as written.
         value: String,
     },
+    /// `SZ` outside the sizes variago plays, said with the range rather than as a bare bad value.
+    #[error("node 1: SZ[{}]: {reason}", excerpt(.value))]
+    BadSize {
+        /// The value as written.
+        value: String,
+        /// Why the size is refused (its range).
+        reason: GeometryError,
+    },
     /// A point beyond the board.
     #[error("node {node}: {property} point '{}' is off the {geometry} board", excerpt(.point))]
     OffBoard {
@@ -118,6 +126,9 @@ pub struct Record {
     pub moves: Vec<Move>,
     /// `RE` as written, if any.
     pub result: Option<String>,
+    /// `RU` as written when it names a rule set that counts territory (`Japanese`, `Korean`):
+    /// variago plays it as `go` and counts by area, which programs should say.
+    pub territory_rules: Option<String>,
     /// Players, date, the game comment and root properties variago does not use.
     pub info: GameInfo,
     /// Comments and clocks of the moves, by move index (0 for the first move).
@@ -160,6 +171,10 @@ pub const KINGS: &str = "XK";
 const STANDARD_GO_RULESETS: &[&str] =
     &["chinese", "japanese", "korean", "aga", "nz", "new zealand", "tromp-taylor", "ing", "goe", "cgos"];
 
+/// The rule sets among [`STANDARD_GO_RULESETS`] that count territory (surrounded points and
+/// prisoners) where variago counts area: a score can differ, so it is noted, not silently changed.
+const TERRITORY_RULESETS: &[&str] = &["japanese", "korean"];
+
 impl Record {
     /// A record of a game from the empty board.
     pub fn new(spec: VariantSpec, geometry: Geometry) -> Self {
@@ -170,6 +185,7 @@ impl Record {
             first_player: Color::Black,
             moves: Vec::new(),
             result: None,
+            territory_rules: None,
             info: GameInfo::default(),
             annotations: BTreeMap::new(),
         }
@@ -186,6 +202,7 @@ impl Record {
         let geometry = root_props.geometry;
         let mut record = Record::new(root_props.spec, geometry);
         record.result = root_props.result;
+        record.territory_rules = root_props.territory_rules;
         record.info = root_props.info;
         let mut first_player = None;
         let mut next = None;
@@ -399,6 +416,7 @@ struct RootProperties {
     geometry: Geometry,
     spec: VariantSpec,
     result: Option<String>,
+    territory_rules: Option<String>,
     info: GameInfo,
 }
 
@@ -413,16 +431,23 @@ impl RootProperties {
         let mut spec: Option<VariantSpec> = None;
         let mut komi = None;
         let mut result = None;
+        let mut territory_rules = None;
         let mut info = GameInfo::default();
         for prop in root.properties() {
             match prop {
                 Prop::GM(1) => {}
                 Prop::GM(other) => return Err(RecordError::NotGo(*other)),
                 Prop::SZ((w, h)) => {
-                    size =
-                        Some(Geometry::new(*w as u32, *h as u32).map_err(|_| bad("SZ", format!("{w}:{h}")))?)
+                    let value = if w == h { w.to_string() } else { format!("{w}:{h}") };
+                    let geometry = Geometry::new(*w as u32, *h as u32);
+                    size = Some(geometry.map_err(|reason| RecordError::BadSize { value, reason })?)
                 }
-                Prop::RU(rules) => spec = Some(parse_rules(&rules.text)?),
+                Prop::RU(rules) => {
+                    spec = Some(parse_rules(&rules.text)?);
+                    let counts_territory =
+                        TERRITORY_RULESETS.contains(&rules.text.trim().to_ascii_lowercase().as_str());
+                    territory_rules = counts_territory.then(|| rules.text.trim().to_string());
+                }
                 Prop::KM(km) => {
                     komi = Some(HalfPoints::parse(&km.to_string()).ok_or_else(|| bad("KM", km.to_string()))?)
                 }
@@ -451,7 +476,7 @@ impl RootProperties {
             (None, Some(from_spec)) => from_spec,
             (None, None) => Geometry::square(19).expect("19x19 is a board"),
         };
-        Ok(RootProperties { geometry, spec: spec.without_size(), result, info })
+        Ok(RootProperties { geometry, spec: spec.without_size(), result, territory_rules, info })
     }
 }
 
@@ -499,7 +524,10 @@ pub(crate) fn with_main_line<T>(
         .iter()
         .map(|span| {
             let parsed = go::parse(&format!("({})", &main_line.text[span.clone()]));
-            let node = parsed.map_err(|e| RecordError::Syntax(e.to_string()))?.pop();
+            let at = |e: sgf_parse::SgfParseError| {
+                RecordError::Syntax(format!("{}: {e}", scan::position(&main_line.text, span.start)))
+            };
+            let node = parsed.map_err(at)?.pop();
             node.ok_or(RecordError::Empty)
         })
         .collect::<Result<Vec<_>, _>>()?;

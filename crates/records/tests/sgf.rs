@@ -122,12 +122,16 @@ fn bad_input_is_refused_with_what_and_where() {
     assert!(matches!(error("(;GM[1]SZ[9];B[aa"), RecordError::Syntax(_)));
     assert!(matches!(error("not sgf at all"), RecordError::Syntax(_) | RecordError::Empty));
     assert!(matches!(error(""), RecordError::Syntax(_) | RecordError::Empty));
-    assert_eq!(error("(;GM[2])"), RecordError::Syntax("Unexpected game type".into()));
-    assert!(matches!(error("(;GM[1]SZ[30])"), RecordError::BadValue { node: 1, .. }));
-    assert!(matches!(error("(;GM[1]SZ[1])"), RecordError::BadValue { node: 1, .. }));
+    assert_eq!(error("(;GM[2])"), RecordError::Syntax("line 1, column 2: Unexpected game type".into()));
+    let size_error = "node 1: SZ[30]: board size 30x30 is out of range (each side must be 2 to 25)";
+    assert_eq!(error("(;GM[1]SZ[30])").to_string(), size_error);
+    assert!(error("(;GM[1]SZ[1:9])").to_string().starts_with("node 1: SZ[1:9]: board size 1x9"));
     assert!(matches!(error("(;GM[1]SZ[x])"), RecordError::BadValue { node: 1, .. }));
     assert!(matches!(error("(;GM[1]KM[6.3])"), RecordError::BadValue { node: 1, .. }));
     assert!(matches!(error("(;GM[1]RU[chess])"), RecordError::Rules { .. }));
+    let japanese = Record::from_sgf("(;GM[1]RU[ Japanese ])").unwrap();
+    assert_eq!((japanese.spec.to_string(), japanese.territory_rules), ("go".into(), Some("Japanese".into())));
+    assert_eq!(Record::from_sgf("(;GM[1]RU[Chinese])").unwrap().territory_rules, None);
     assert!(matches!(error("(;GM[1]RU[go:ko=never])"), RecordError::Rules { .. }));
     let off = error("(;GM[1]SZ[9];B[aa];W[jj])");
     assert_eq!(off.to_string(), "node 3: W point 'jj' is off the 9x9 board");
@@ -143,19 +147,23 @@ fn bad_input_is_refused_with_what_and_where() {
         RecordError::Syntax(message) => message,
         other => panic!("{sgf}: {other:?}"),
     };
-    assert_eq!(syntax("(;GM[1](;B[aa]);W[bb])"), "line 1: a node after a variation");
-    assert_eq!(syntax("(;GM[1]\n;B[aa]\n;W)"), "line 3: a property identifier without a value");
-    assert_eq!(syntax("(;GM[1]\n;B[aa]7)"), "line 2: unexpected '7'");
-    assert_eq!(syntax("((;GM[1]))"), "line 1: a game tree must start with a node ';'");
-    assert_eq!(syntax("(;GM[1]\n;C[open\n;B[aa)"), "line 2: a value is not closed by ']'");
-    assert_eq!(syntax("(;GM[1](;B[aa])"), "line 1: the text ends inside a game tree (a ')' is missing)");
+    assert_eq!(syntax("(;GM[1](;B[aa]);W[bb])"), "line 1, column 16: a node after a variation");
+    assert_eq!(syntax("(;GM[1]\n;B[aa]\n;W)"), "line 3, column 3: a property identifier without a value");
+    assert_eq!(syntax("(;GM[1]\n;B[aa]7)"), "line 2, column 7: unexpected '7'");
+    assert_eq!(syntax("(;GM[1]\n;B[é]7)"), "line 2, column 6: unexpected '7'", "columns count characters");
+    assert_eq!(syntax("((;GM[1]))"), "line 1, column 2: a game tree must start with a node ';'");
+    assert_eq!(syntax("(;GM[1]\n;C[open\n;B[aa)"), "line 2, column 3: a value is not closed by ']'");
+    assert_eq!(
+        syntax("(;GM[1](;B[aa])"),
+        "line 1, column 16: the text ends inside a game tree (a ')' is missing)"
+    );
 }
 
 #[test]
 fn the_main_line_is_the_first_variation_at_every_branch() {
     let record =
         Record::from_sgf("(;GM[1]SZ[9];B[aa](;W[bb](;B[cc])(;B[dd]));W[ee];W[ff])(;B[gg]))").unwrap_err();
-    assert_eq!(record, RecordError::Syntax("line 1: a node after a variation".into()));
+    assert_eq!(record, RecordError::Syntax("line 1, column 43: a node after a variation".into()));
     let record =
         Record::from_sgf("(;GM[1]SZ[9];B[aa](;W[bb](;B[cc])(;B[dd]))(;W[ee];B[ff]))(;B[gg])").unwrap();
     let geometry = record.geometry;

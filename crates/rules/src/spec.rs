@@ -239,8 +239,10 @@ pub const VARIANTS: &[VariantInfo] = &[
     },
 ];
 
+/// The names an unknown variant's error lists: the single-board variants and Galice, which is
+/// read elsewhere but is a variant all the same (a user looking for it must find it named).
 fn known_names() -> Vec<&'static str> {
-    VARIANTS.iter().map(|v| v.name).collect()
+    VARIANTS.iter().map(|v| v.name).chain(["galice"]).collect()
 }
 
 impl VariantSpec {
@@ -412,6 +414,7 @@ mod tests {
     fn bad_specs_say_what_is_wrong() {
         let err = |t: &str| t.parse::<VariantSpec>().unwrap_err().to_string();
         assert!(err("chess").contains("unknown variant 'chess'"));
+        assert!(err("chess").ends_with("borderline, galice)"), "{}", err("chess"));
         assert!(err("galice:size=9").contains("galice takes no options"), "{}", err("galice:size=9"));
         assert!(err("Galice").contains("galice is played on two boards"), "{}", err("Galice"));
         assert!(err("go:draw=none").contains("has no option 'draw'"));

@@ -142,6 +142,14 @@ pub fn who_moves(stage: Stage) -> &'static str {
 /// Reads the seven rows and the who-moves line from the front of `lines` (content lines), and
 /// returns the position and how many lines it took.
 pub(super) fn read_lines(lines: &[(usize, &str)]) -> Result<(Galice, usize), DiagramError> {
+    let stones = read_rows(lines)?;
+    let &(line, text) = lines.get(SIZE as usize).ok_or(DiagramError::MissingWhoMoves)?;
+    let stage = parse_who(text).ok_or_else(|| DiagramError::BadWhoMoves { line, text: text.to_string() })?;
+    Ok((Galice::set_up(&stones, stage)?, SIZE as usize + 1))
+}
+
+/// The stones of the seven rows at the front of `lines` (content lines).
+fn read_rows(lines: &[(usize, &str)]) -> Result<Vec<(Spot, Color)>, DiagramError> {
     let mut stones = Vec::new();
     for expected in 1..=SIZE {
         let Some(&(line, text)) = lines.get(expected as usize - 1) else {
@@ -161,9 +169,17 @@ pub(super) fn read_lines(lines: &[(usize, &str)]) -> Result<(Galice, usize), Dia
             }
         }
     }
-    let &(line, text) = lines.get(SIZE as usize).ok_or(DiagramError::MissingWhoMoves)?;
-    let stage = parse_who(text).ok_or_else(|| DiagramError::BadWhoMoves { line, text: text.to_string() })?;
-    Ok((Galice::set_up(&stones, stage)?, SIZE as usize + 1))
+    Ok(stones)
+}
+
+/// Reads a text that is exactly the seven rows, with no who-moves line, Black set to move.
+pub(super) fn read_bare(text: &str) -> Result<Galice, DiagramError> {
+    let lines = content_lines(text);
+    let stones = read_rows(&lines)?;
+    match lines.get(SIZE as usize) {
+        Some(&(line, text)) => Err(DiagramError::TrailingText { line, text: text.to_string() }),
+        None => Galice::set_up(&stones, Stage::Play(Color::Black)),
+    }
 }
 
 /// Reads a text that is exactly a diagram and its who-moves line.

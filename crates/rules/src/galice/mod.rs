@@ -504,6 +504,12 @@ impl Galice {
         diagram::read(text)
     }
 
+    /// Reads the seven rows of a diagram alone, as the rules file shows a final position, for
+    /// scoring only: the side to move does not change a score, so Black is set to move.
+    pub fn from_bare_diagram(text: &str) -> Result<Self, DiagramError> {
+        diagram::read_bare(text)
+    }
+
     // --------------------------------------------------------------------------------------------
     // Legality.
     // --------------------------------------------------------------------------------------------
