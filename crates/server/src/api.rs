@@ -234,11 +234,23 @@ async fn join(
     Ok(Json(joined).into_response())
 }
 
-/// Counts a token refused (no such seat, or no such game) against the client's allowance.
-fn refused_token(throttle: &Throttle, client: IpAddr, error: &ApiError) {
-    if error.status == StatusCode::FORBIDDEN || error.status == StatusCode::NOT_FOUND {
-        throttle.token_refused(client);
-    }
+/// A seat token a client presents for a game: refused while the client is kept out for trying
+/// too many, and checked against the game's seats; a refusal (no such seat, or no such game)
+/// counts against the client's allowance.
+async fn presented(
+    hub: &Arc<Hub>,
+    policy: &Policy,
+    client: Client,
+    id: &str,
+    token: &str,
+) -> Result<(), ApiError> {
+    let client = address(client);
+    policy.throttle.token_allowed(client)?;
+    hub.check_seat(id, token).await.inspect_err(|error| {
+        if error.status == StatusCode::FORBIDDEN || error.status == StatusCode::NOT_FOUND {
+            policy.throttle.token_refused(client);
+        }
+    })
 }
 
 /// The seat token of `Authorization: Bearer TOKEN`.
@@ -265,10 +277,8 @@ async fn act(
     Body(action): Body<Action>,
 ) -> Result<Response, ApiError> {
     let token = bearer(&headers)?.to_string();
-    let client = address(client);
-    policy.throttle.token_allowed(client)?;
     // the seat first, so that only real seats are counted (and kept) by the action limiter
-    hub.check_seat(&id, &token).await.inspect_err(|e| refused_token(&policy.throttle, client, e))?;
+    presented(&hub, &policy, client, &id, &token).await?;
     policy.throttle.action(&token)?;
     let (seq, game) = to_the_end(async move { hub.act(&id, &token, action, true).await }).await?;
     Ok(Json(serde_json::json!({ "seq": seq, "game": game })).into_response())
@@ -319,9 +329,7 @@ async fn socket(
     let after = after(&query)?;
     let token = query.get("token").cloned();
     if let Some(token) = &token {
-        let client = address(client);
-        policy.throttle.token_allowed(client)?;
-        hub.check_seat(&id, token).await.inspect_err(|e| refused_token(&policy.throttle, client, e))?;
+        presented(&hub, &policy, client, &id, token).await?;
     }
     let subscription = hub.subscribe(&id, after).await?;
     Ok(upgrade

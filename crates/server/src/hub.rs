@@ -58,6 +58,8 @@ type Deadline = Option<(Color, i64)>;
 /// A game in memory.
 #[derive(Debug)]
 pub struct Live {
+    /// The game's id, readable without waiting for the game's lock.
+    id: String,
     /// The game; the lock orders its events.
     pub table: tokio::sync::Mutex<Table>,
     /// Every committed event goes here after the database.
@@ -547,8 +549,7 @@ impl Hub {
     /// asks again later (see [`Hub::retry_later`]), so that the work is taken over when the
     /// process running it ends.
     async fn runs_here(self: &Arc<Self>, live: &Arc<Live>, version: u64) -> bool {
-        let id = live.table.lock().await.id.clone();
-        let here = self.store.runs_here(&id).await;
+        let here = self.store.runs_here(&live.id).await;
         if !here {
             self.retry_later(live, version);
         }
@@ -583,10 +584,9 @@ impl Hub {
                     }
                 }
                 () = tokio::time::sleep(wait) => {
-                    let id = live.table.lock().await.id.clone();
                     // where another process runs the game, it records the flag, and this one
                     // hears of it; it looks again in a second, in case that process has ended
-                    let failed = !self.store.runs_here(&id).await || {
+                    let failed = !self.store.runs_here(&live.id).await || {
                         let mut table = live.table.lock().await;
                         let now = now_ms();
                         if table.flag_fallen(now) == Some(color) {
@@ -798,6 +798,7 @@ impl Hub {
 impl Live {
     fn new(table: Table) -> Self {
         Live {
+            id: table.id.clone(),
             table: tokio::sync::Mutex::new(table),
             tx: broadcast::channel(CHANNEL).0,
             scheduled: Mutex::default(),

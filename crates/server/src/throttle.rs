@@ -10,7 +10,7 @@ use std::num::NonZeroU32;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use governor::clock::{Clock, DefaultClock};
+use governor::clock::Clock;
 use governor::{DefaultKeyedRateLimiter, Quota};
 
 use crate::error::ApiError;
@@ -74,7 +74,7 @@ fn check<K: Clone + std::hash::Hash + Eq>(
     limiter: &DefaultKeyedRateLimiter<K>,
     key: &K,
 ) -> Result<(), Duration> {
-    limiter.check_key(key).map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now()))
+    limiter.check_key(key).map_err(|not_until| not_until.wait_time_from(limiter.clock().now()))
 }
 
 impl Throttle {
