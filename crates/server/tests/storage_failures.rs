@@ -145,7 +145,10 @@ impl SmallDisk {
         let mut file = std::fs::File::create(self.filler()).expect("filler");
         for chunk in [1 << 16, 1 << 12, 1 << 9, 1] {
             let bytes = vec![1u8; chunk];
-            while file.write_all(&bytes).and_then(|()| file.sync_all()).is_ok() {}
+            // ext4 reserves the blocks of a write when it is made, so a full disk fails the
+            // write itself; one sync a size puts it all on the disk
+            while file.write_all(&bytes).is_ok() {}
+            let _ = file.sync_all();
         }
     }
 
@@ -189,10 +192,12 @@ async fn on_a_full_disk_nothing_unwritten_is_acknowledged_and_play_recovers_when
     }
     eprintln!("answers on the full disk: {answers:?}");
     assert!(answers.contains(&503), "a full disk refused no move: the disk was not full");
-    if answers.last() == Some(&503) {
-        let (status, body) = health(&client).await;
-        assert_eq!((status, &body["ok"]), (503, &json!(false)), "readiness after a refused write: {body}");
-    }
+    // a refused write closes its connection, and SQLite's checkpoint on closing may give space
+    // back (the log's blocks): take it again, then readiness must say what the next write finds
+    disk.fill();
+    let (status, body) = health(&client).await;
+    let next = game.try_next(&client).await;
+    assert_eq!(status, next, "readiness says what the next write finds: {body}");
     let mut created: Vec<String> = try_create(&client).await.into_iter().collect();
 
     disk.free();
