@@ -263,6 +263,12 @@ pub enum Event {
     PlayResumed {
         /// Who resumed.
         color: Side,
+        /// When the AI resumes: the stones it holds alive although the marking had them dead.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        held_alive: Vec<String>,
+        /// When the AI resumes: the stones it holds dead although the marking had them alive.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        held_dead: Vec<String>,
     },
     /// A player's flag fell.
     TimedOut {
@@ -653,8 +659,24 @@ impl Table {
                 }
                 Ok(Event::ScoreAccepted { color: side })
             }
-            Action::Resume {} => Ok(Event::PlayResumed { color: side }),
+            Action::Resume {} => {
+                let (held_alive, held_dead) = self.disagreement(color);
+                Ok(Event::PlayResumed { color: side, held_alive, held_dead })
+            }
         }
+    }
+
+    /// Where the AI playing `color` disagrees with the marking: the stones it holds alive that
+    /// are marked dead, and those it holds dead that are marked alive (none for a person, whose
+    /// reasons the server does not know).
+    fn disagreement(&self, color: Color) -> (Vec<String>, Vec<String>) {
+        let scoring = self.scoring.as_ref().filter(|_| self.ai_color().is_some_and(|(ai, _)| ai == color));
+        let Some((marked, proposal)) = scoring.and_then(|s| Some((&s.dead, s.proposal.as_ref()?))) else {
+            return Default::default();
+        };
+        let held_alive: BTreeSet<Point> = marked.difference(proposal).copied().collect();
+        let held_dead: BTreeSet<Point> = proposal.difference(marked).copied().collect();
+        (self.position.vertices(&held_alive), self.position.vertices(&held_dead))
     }
 
     /// Whether `color` may answer the pending leave request: there is one, and it is the
@@ -932,12 +954,34 @@ impl Table {
                 proposal: s.proposal.as_ref().map(|p| self.position.vertices(p)),
                 accepted: s.accepted,
             }),
+            resumed: self.resumption(),
             borderline: self.position.borderline(),
             result: self.result.clone(),
             swapped: self.settings.swapped,
             created_ms: self.created_ms,
             server_ms: now,
         }
+    }
+
+    /// The last resumption of play, while fewer than two moves have followed it (the dead-stone
+    /// phase that the resumer's pass at once opens again included).
+    fn resumption(&self) -> Option<ResumedView> {
+        if !matches!(self.phase, Phase::Playing | Phase::Scoring) {
+            return None;
+        }
+        let mut moves = 0;
+        for stored in self.events.iter().rev() {
+            match &stored.event {
+                Event::Move { .. } if moves == 1 => return None,
+                Event::Move { .. } => moves += 1,
+                Event::PlayResumed { color, held_alive, held_dead } => {
+                    let (held_alive, held_dead) = (held_alive.clone(), held_dead.clone());
+                    return Some(ResumedView { by: *color, held_alive, held_dead });
+                }
+                _ => {}
+            }
+        }
+        None
     }
 
     /// The lobby's line for this game.
@@ -1010,6 +1054,17 @@ pub struct ScoringView {
     pub accepted: Sides<bool>,
 }
 
+/// The last resumption of play, as the game view shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct ResumedView {
+    /// Who did not accept the marking.
+    pub by: Side,
+    /// The AI's disagreement: the stones it holds alive although marked dead.
+    pub held_alive: Vec<String>,
+    /// The AI's disagreement: the stones it holds dead although marked alive.
+    pub held_dead: Vec<String>,
+}
+
 /// A game as `GET /api/games/{id}` and the WebSocket send it.
 #[derive(Clone, Debug, Serialize)]
 pub struct GameView {
@@ -1065,6 +1120,10 @@ pub struct GameView {
     pub leave_request: Option<Side>,
     /// The dead-stone phase.
     pub scoring: Option<ScoringView>,
+    /// A dead-stone phase just ended without agreement: shown until both sides have moved
+    /// again (also in the new dead-stone phase a pass at once opens), so that the players learn
+    /// why play went on.
+    pub resumed: Option<ResumedView>,
     /// Borderline's panel (Borderline games only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub borderline: Option<BorderlineView>,

@@ -543,8 +543,51 @@ async fn the_dead_stone_phase_marks_chains_and_a_disagreement_resumes_play() {
     let game = client.must(&id, &white, json!({ "type": "resume" })).await;
     assert_eq!((game["status"].as_str(), game["to_move"].as_str()), (Some("playing"), Some("white")));
     assert_eq!(game["moves"], json!(["C3", "D4", "pass"]));
+    // the view says who resumed (a person's reasons are not known), until both have moved again
+    assert_eq!(game["resumed"], json!({ "by": "white", "held_alive": [], "held_dead": [] }));
+    let game = client.must(&id, &white, json!({ "type": "move", "move": "E5" })).await;
+    assert_eq!(game["resumed"]["by"], "white", "{game}");
+    let game = client.must(&id, &black, json!({ "type": "pass" })).await;
+    assert!(game["resumed"].is_null(), "{game}");
     let game = client.must(&id, &white, json!({ "type": "pass" })).await;
     assert_eq!(game["status"], "scoring");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_ai_resumes_play_when_the_marking_differs_from_its_proposal_and_says_where() {
+    let server = Server::start().await;
+    let client = server.client();
+    let created = client
+        .create(json!({ "variant": "go", "size": "5", "komi": 0.5, "color": "black", "opponent": { "kind": "ai", "level": 1 } }))
+        .await;
+    let (id, token) = (created["id"].as_str().unwrap(), created["token"].as_str().unwrap());
+    // Black plays one stone (the AI must answer), then passes until the AI passes too
+    client.must(id, token, json!({ "type": "move", "move": "C3" })).await;
+    let game = loop {
+        let game = client.wait_for(id, |g| g["to_move"] == "black" || g["status"] != "playing").await;
+        if game["status"] != "playing" {
+            break game;
+        }
+        client.must(id, token, json!({ "type": "pass" })).await;
+    };
+    assert_eq!(game["status"], "scoring", "{game}");
+    let game = client.wait_for(id, |g| !g["scoring"]["proposal"].is_null()).await;
+    // Black marks a stone dead that the proposal has alive, and accepts
+    let proposal: Vec<String> = serde_json::from_value(game["scoring"]["proposal"].clone()).unwrap();
+    let board: Vec<String> = serde_json::from_value(game["board"].clone()).unwrap();
+    let vertex = (0..5)
+        .flat_map(|y| (0..5).map(move |x| (x, y)))
+        .filter(|&(x, y)| board[y].as_bytes()[x] != b'.')
+        .map(|(x, y)| format!("{}{}", "ABCDE".as_bytes()[x] as char, 5 - y))
+        .find(|v| !proposal.contains(v))
+        .unwrap_or_else(|| panic!("a stone the proposal has alive: {game}"));
+    client.must(id, token, json!({ "type": "mark_dead", "vertex": vertex, "dead": true })).await;
+    client.must(id, token, json!({ "type": "accept_score" })).await;
+    let game = client.wait_for(id, |g| !g["resumed"].is_null()).await;
+    assert_eq!(game["resumed"]["by"], "white", "{game}");
+    let held_alive: Vec<String> = serde_json::from_value(game["resumed"]["held_alive"].clone()).unwrap();
+    assert!(held_alive.contains(&vertex), "{game}");
+    assert_eq!(game["resumed"]["held_dead"], json!([]), "{game}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -491,3 +491,233 @@ async fn galice_runs_the_pie_setup_then_swaps_and_drops_on_two_boards() {
     setter.close().await;
     chooser.close().await;
 }
+
+/// Whether the element with this id is shown.
+async fn shown(browser: &Browser, id: &str) -> bool {
+    let script = "const e = document.getElementById(arguments[0]); return !!e && !e.hidden";
+    browser.js(script, vec![json!(id)]).await.as_bool().unwrap_or(false)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_ai_is_seen_thinking_and_a_marking_it_rejects_is_explained() {
+    if !browser_available("ai thinking and rejected marking") {
+        return;
+    }
+    let app = App::start().await;
+    let driver = Driver::start().await;
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    // the strongest level thinks five seconds for Black's first move
+    let (id, token) = app.against_ai(json!({ "variant": "go", "size": "9" }), "white", 10).await;
+    browser.sit(&app, &id, &token, "white").await;
+    browser.until("the thinking notice", "!document.getElementById('thinking').hidden").await;
+    assert_eq!(browser.text("#thinking").await, "The AI is thinking");
+    browser.screenshot("ai-thinking").await;
+    let first = browser.wait_moves(1).await.remove(0);
+    browser.until("the notice to go", "document.getElementById('thinking').hidden").await;
+    assert_eq!(browser.text("#last-move").await, format!("Last move: 1. Black {first}"));
+
+    // level 1 on 5x5: Black plays, then passes until the AI has passed too
+    let (id, token) = app.against_ai(json!({ "variant": "go", "size": "5", "komi": 0.5 }), "black", 1).await;
+    browser.sit(&app, &id, &token, "black").await;
+    browser.click_point("C3").await;
+    browser.wait_moves(2).await;
+    while !shown(&browser, "scoring").await {
+        browser.wait_status("your turn").await;
+        let before = browser.moves().await.len();
+        browser.click("#pass").await;
+        browser
+            .until(
+                "the AI's answer or the dead-stone phase",
+                &format!(
+                    "document.querySelectorAll('#moves li').length >= {} || !document.getElementById('scoring').hidden",
+                    before + 2
+                ),
+            )
+            .await;
+    }
+    browser
+        .until("the proposal", "!document.getElementById('scoring-text').textContent.includes('proposing')")
+        .await;
+    browser.wait_text("scoring-text", "The AI accepts only its own marking").await;
+    // a White stone marked otherwise than the AI proposed, then accepted
+    let stone = browser
+        .js(
+            "return document.querySelector('#board .stone.white').closest('[data-stone]').dataset.stone",
+            vec![],
+        )
+        .await;
+    let stone = stone.as_str().expect("a white stone").to_string();
+    let dead =
+        format!("document.querySelector('#board [data-stone=\"{stone}\"]').classList.contains('dead')");
+    let was_dead = browser.js(&format!("return {dead}"), vec![]).await.as_bool().unwrap();
+    browser.click_point(&stone).await;
+    browser.until("the mark changed", &if was_dead { format!("!{dead}") } else { dead.clone() }).await;
+    browser.click("#score-accept").await;
+    // the AI resumes play, and (at level 1) passes again at once: a new marking, explained
+    browser.wait_text("notice", "The AI did not accept the marking").await;
+    let held = if was_dead { "dead" } else { "alive" };
+    let notice = browser.text("#notice").await;
+    assert!(notice.contains(&format!("(it holds {stone} {held}): play resumed")), "{notice}");
+    if browser.js("return document.getElementById('status').dataset.status", vec![]).await == json!("scoring")
+    {
+        assert!(
+            notice.contains("the AI passed again, proposing its marking anew. Accept it to end the game"),
+            "{notice}"
+        );
+    } else {
+        assert!(notice.contains("the game ends when both accept one"), "{notice}");
+    }
+    browser.screenshot("marking-rejected-by-the-ai").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_phone_a_pass_is_announced_errors_clear_and_a_resumption_is_explained() {
+    if !browser_available("pass notice") {
+        return;
+    }
+    let app = App::start().await;
+    let (id, black_token, white_token) = app.pair(json!({ "variant": "go", "size": "9" })).await;
+    let driver = Driver::start().await;
+    let browser = driver.browser(PHONE.0, PHONE.1).await;
+    browser.sit(&app, &id, &black_token, "black").await;
+    browser.click_point("E5").await;
+    browser.wait_moves(1).await;
+    // a refusal out of turn is cleared by the opponent's move
+    browser.click_point("C3").await;
+    browser.wait_text("message", "not your turn").await;
+    app.act(&id, &white_token, json!({ "type": "move", "move": "D5" })).await;
+    browser.wait_moves(2).await;
+    browser.until("the stale error to go", "document.getElementById('message').textContent === ''").await;
+    // White passes: Black is told, prominently, that a pass now ends play
+    browser.click_point("C3").await;
+    browser.wait_moves(3).await;
+    assert!(!shown(&browser, "notice").await, "no notice after a move");
+    app.act(&id, &white_token, json!({ "type": "pass" })).await;
+    browser.wait_moves(4).await;
+    browser
+        .wait_text("notice", "White passed. If you pass too, play ends and the dead stones are marked")
+        .await;
+    assert_eq!(browser.text("#last-move").await, "Last move: 4. White passed");
+    browser.js("window.scrollTo(0, 0)", vec![]).await;
+    for css in ["#status", "#notice", "#pass"] {
+        assert!(browser.in_view(css).await, "{css} is off the phone's screen");
+    }
+    browser.screenshot("phone-opponent-passed").await;
+    // Black passes too; White does not accept the marking and resumes play
+    browser.click("#pass").await;
+    browser.until("the dead-stone phase", "!document.getElementById('scoring').hidden").await;
+    assert!(!shown(&browser, "notice").await, "no pass notice in the dead-stone phase");
+    app.act(&id, &white_token, json!({ "type": "resume" })).await;
+    browser.wait_text("notice", "White did not accept the marking: play resumed.").await;
+    browser.wait_text("notice", "When both pass again, the dead stones are marked anew").await;
+    browser.js("window.scrollTo(0, 0)", vec![]).await;
+    browser.screenshot("phone-marking-rejected").await;
+    let overflow =
+        browser.js("return document.documentElement.scrollWidth - window.innerWidth", vec![]).await;
+    assert_eq!(overflow.as_i64(), Some(0), "the page is wider than the screen");
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn byo_yomi_clocks_show_the_main_time_then_the_period_and_the_periods_left() {
+    if !browser_available("byo-yomi") {
+        return;
+    }
+    let app = App::start().await;
+    let driver = Driver::start().await;
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    let clock = |main_ms: u64| {
+        json!({ "variant": "go", "size": "9",
+                "time_control": { "kind": "byo-yomi", "main_ms": main_ms, "periods": 5, "period_ms": 30000 } })
+    };
+    // ten minutes of main time: the periods wait behind it
+    let (id, black_token, _) = app.pair(clock(600_000)).await;
+    browser.sit(&app, &id, &black_token, "black").await;
+    browser.until("the clocks", "document.querySelector('[data-clock=white]').textContent !== ''").await;
+    assert_eq!(browser.text("[data-clock=white]").await, "10:00 +5×30s");
+    let running = browser.text("[data-clock=black]").await;
+    assert!(running.starts_with("9:5") && running.ends_with(" +5×30s"), "{running}");
+    browser.screenshot_of("byo-yomi-main-time", "#players").await;
+    // no main time: the current period counts down, five periods left
+    let (id, black_token, _) = app.pair(clock(0)).await;
+    browser.sit(&app, &id, &black_token, "black").await;
+    browser.until("the clocks", "document.querySelector('[data-clock=white]').textContent !== ''").await;
+    assert_eq!(browser.text("[data-clock=white]").await, "0:30 (5)");
+    browser
+        .until(
+            "Black's period running",
+            "/^0:2\\d \\(5\\)$/.test(document.querySelector('[data-clock=black]').textContent)",
+        )
+        .await;
+    browser.screenshot_of("byo-yomi-periods", "#players").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unknown_game_shows_a_not_found_page_without_controls() {
+    if !browser_available("not found") {
+        return;
+    }
+    let app = App::start().await;
+    let driver = Driver::start().await;
+    let browser = driver.browser(PHONE.0, PHONE.1).await;
+    browser.goto(&app.url("/game/no-such-game")).await;
+    browser.until("the not-found page", "document.getElementById('not-found') !== null").await;
+    assert_eq!(browser.text("#not-found h1").await, "No such game");
+    assert!(browser.text("#not-found").await.contains("There is no game \"no-such-game\" here"));
+    let controls = browser
+        .js("return document.querySelectorAll('#pass, #resign, #board, #move-form').length", vec![])
+        .await;
+    assert_eq!(controls.as_i64(), Some(0), "no board and no actions");
+    assert_eq!(browser.js("return document.title", vec![]).await, json!("No such game · variago"));
+    browser.screenshot("game-not-found").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_names_games_hides_idle_ones_and_lets_a_player_resign_an_ai_game() {
+    if !browser_available("lobby") {
+        return;
+    }
+    let app = App::start().await;
+    let driver = Driver::start().await;
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    // a refused creation, then another variant: the old error goes
+    browser.goto(&app.url("/")).await;
+    browser.until("the variants", "document.querySelectorAll('#variant option').length > 5").await;
+    browser.select("#variant", "go").await;
+    browser.select("#time", "absolute").await;
+    browser.js("document.getElementById('main').value = '0'", vec![]).await;
+    browser.click("#create-button").await;
+    browser.wait_text("create-error", "main_ms must be between").await;
+    browser.select("#variant", "stoical").await;
+    browser.until("the error to go", "document.getElementById('create-error').textContent === ''").await;
+    // a game against the AI, named in words in "my games" and in the running list
+    create_in_lobby(&browser, &app, "go", "none", "black", "ai").await;
+    browser.goto(&app.url("/")).await;
+    browser.until("my game", "document.querySelector('#mine li.game .spec') !== null").await;
+    assert_eq!(browser.text("#mine li.game .spec").await, "Go 9×9, positional superko");
+    assert_eq!(browser.text("#mine li.game .go").await, "Resume");
+    browser.until("the running game", "document.querySelector('#running li.game') !== null").await;
+    assert_eq!(browser.text("#running li.game .spec").await, "Go 9×9, positional superko");
+    // resigned from the lobby: finished, and offered for replay
+    browser.click("#mine [data-action=resign]").await;
+    browser.click("#mine [data-action=confirm-resign]").await;
+    browser
+        .until("the resignation", "document.querySelector('#mine li.game').dataset.status === 'finished'")
+        .await;
+    assert_eq!(browser.text("#mine li.game .go").await, "Replay");
+    assert!(browser.text("#mine li.game .state").await.contains("W+R"));
+    // a game idle for over a day leaves the public lists (the page's clock is moved on)
+    let (_id, _black, _white) = app.pair(json!({ "variant": "incursion", "size": "13" })).await;
+    browser.goto(&app.url("/")).await;
+    browser.until("the running game", "document.querySelector('#running li.game') !== null").await;
+    assert_eq!(browser.text("#running li.game .spec").await, "Incursion 13×13");
+    browser.js("const now = Date.now(); Date.now = () => now + 2 * 24 * 3600 * 1000", vec![]).await;
+    browser.until("the idle game hidden", "document.querySelector('#running li.game') === null").await;
+    assert_eq!(browser.text("#running .idle").await, "1 game idle for over a day not shown.");
+    browser.js("Date.now = () => performance.timeOrigin + performance.now()", vec![]).await;
+    browser.screenshot("lobby-named-and-resigned").await;
+    browser.close().await;
+}

@@ -106,6 +106,17 @@ export function formatClock(ms) {
   return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
+/** A byo-yomi clock as Go servers show it: in the main time, the main time left and the periods
+ * waiting (`9:58 +5×30s`); then the current period's time and the periods left, counting the
+ * current one (`0:30 (5)`). `leftMs` is all the time left, the main time and the periods. */
+export function formatByoYomi(leftMs, periods, periodMs) {
+  const main = leftMs - periods * periodMs;
+  if (main > 0) return `${formatClock(main)} +${periods}×${periodMs / 1000}s`;
+  const left = Math.max(0, leftMs);
+  const periodsLeft = Math.max(1, Math.ceil(left / periodMs));
+  return `${formatClock(left - (periodsLeft - 1) * periodMs)} (${periodsLeft})`;
+}
+
 /** A time control in words: `none`, `10 min`, `5 min + 10 s`, `10 min + 5 × 30 s`. */
 export function describeTime(tc) {
   const min = (ms) => (ms % 60000 === 0 ? `${ms / 60000} min` : `${ms / 1000} s`);
@@ -125,6 +136,34 @@ export function describeTime(tc) {
 export function describePlayer(player, seated) {
   if (player.kind === 'ai') return `AI level ${player.level}`;
   return seated ? 'person' : 'open seat';
+}
+
+/** The variants' names in words. */
+const VARIANT_NAMES = {
+  go: 'Go',
+  incursion: 'Incursion',
+  'incursion-minimal': 'Incursion (minimal)',
+  'incursion-line': 'Incursion (line)',
+  stoical: 'Stoical',
+  'excursion-1': 'Excursion-1',
+  'excursion-2': 'Excursion-2',
+  borderline: 'Borderline',
+  galice: 'Galice',
+};
+/** Go's ko rules in words. */
+const KO_RULES = { simple: 'simple ko', positional: 'positional superko', situational: 'situational superko' };
+
+/** A canonical spec in words: `go:size=9x9` -> `Go 9×9, positional superko`,
+ * `incursion:minimal=true,size=13x13` -> `Incursion 13×13, minimal true`. */
+export function describeSpec(spec) {
+  const name = spec.split(':')[0];
+  const title = VARIANT_NAMES[name] || name;
+  if (name === 'galice') return `${title}, two 7×7 boards`;
+  const options = spec.includes(':') ? spec.slice(spec.indexOf(':') + 1).split(',').map((o) => o.split('=')) : [];
+  const size = optionOf(spec, 'size', '19x19').replace('x', '×');
+  const words = options.filter(([key]) => key !== 'size' && key !== 'ko').map(([key, value]) => `${key} ${value}`);
+  if (name === 'go') words.unshift(KO_RULES[optionOf(spec, 'ko', 'positional')] || `ko ${optionOf(spec, 'ko', '')}`);
+  return [`${title} ${size}`, ...words].join(', ');
 }
 
 /** A spec's option value, or the fallback: `optionOf('borderline:forces=60', 'forces', '120')`. */

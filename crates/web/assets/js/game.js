@@ -2,7 +2,7 @@
 // own information, live updates over the WebSocket (reconnecting and catching up by sequence
 // number), and the replay slider of finished games.
 
-import { api, seats, rememberSeat, el, colourName, other, formatClock, describePlayer, optionOf, seatColour } from './api.js';
+import { api, seats, rememberSeat, el, colourName, other, formatClock, formatByoYomi, describePlayer, describeSpec, optionOf, seatColour } from './api.js';
 import { Board, parseVertex, vertexAt, zoneClass } from './board.js';
 import { replay } from './replay.js';
 
@@ -253,6 +253,8 @@ function setConnection(text) {
 /** Takes a newer view of the game (views older than the one shown are ignored). */
 function update(game) {
   if (!game || (page.game && game.seq < page.game.seq)) return;
+  // a refusal or a hint is about the game as it was: the next change clears it
+  if (page.game && game.seq > page.game.seq) showMessage('');
   const first = !page.game;
   page.game = game;
   page.received = performance.now();
@@ -274,8 +276,8 @@ function update(game) {
 
 /** Once per page: the board and the static parts. */
 function setup(game) {
-  document.title = `${game.variant} ${game.size} · variago`;
-  $('title').textContent = `${game.variant} ${game.size}`;
+  document.title = `${describeSpec(game.spec)} · variago`;
+  $('title').textContent = describeSpec(game.spec);
   $('sgf').href = `/api/games/${encodeURIComponent(id)}/sgf`;
   if (game.right_board) {
     // Galice: the left and the right board, each point named in the notation's case
@@ -337,8 +339,10 @@ function render() {
   renderPlayers(game, mine);
   renderStatus(game, mine);
   renderActions(game, mine);
+  renderNotices(game, mine);
   if (game.right_board) renderGalice(game, mine);
   else renderBoard(game, mine);
+  renderLastMove(game);
   renderMoves(game);
   renderScore(game);
   renderReplay(game);
@@ -368,8 +372,8 @@ function tickClocks() {
     if (!node) continue;
     const elapsed = clock.running && game.status === 'playing' ? performance.now() - page.received : 0;
     const left = clock.remaining_ms - elapsed;
-    const periods = game.time_control.kind === 'byo-yomi' ? ` · ${clock.periods} periods` : '';
-    node.textContent = formatClock(left) + periods;
+    const tc = game.time_control;
+    node.textContent = tc.kind === 'byo-yomi' ? formatByoYomi(left, clock.periods, tc.period_ms) : formatClock(left);
     node.classList.toggle('running', clock.running && game.status === 'playing');
     node.classList.toggle('low', left < 10000);
   }
@@ -404,6 +408,66 @@ function renderStatus(game, mine) {
   }
 }
 
+/** Whether the AI plays the side to move (it is searching now). */
+function aiToMove(game) {
+  const player = game.status === 'playing' && game.to_move ? game.players[game.to_move] : null;
+  return !!player && player.kind === 'ai';
+}
+
+/** Stones as a short list: `C3, D4 and 5 more`. */
+function stoneList(vertices) {
+  const shown = vertices.slice(0, 4).join(', ');
+  return vertices.length > 4 ? `${shown} and ${vertices.length - 4} more` : shown;
+}
+
+/** Whether a move is a pass (Galice writes it `-----`). */
+function isPass(mv) {
+  return mv === 'pass' || mv === '-----';
+}
+
+/** Why play went on after a dead-stone phase without agreement, and how the game ends now (also
+ * in the dead-stone phase that the resumer's pass opened again at once). */
+function resumedText(game, mine) {
+  const resumed = game.resumed;
+  const by = game.players[resumed.by];
+  const again = game.status === 'scoring';
+  const who = resumed.by === mine ? 'You' : by.kind === 'ai' ? 'The AI' : colourName(resumed.by);
+  const held = [
+    resumed.held_alive.length ? `it holds ${stoneList(resumed.held_alive)} alive` : '',
+    resumed.held_dead.length ? `it holds ${stoneList(resumed.held_dead)} dead` : '',
+  ].filter((t) => t).join(' and ');
+  const disagreed = `${who} did not accept the marking${held ? ` (${held})` : ''}`;
+  if (by.kind === 'ai' && resumed.by !== mine) {
+    return again
+      ? `${disagreed}: play resumed and the AI passed again, proposing its marking anew. Accept it to end the game, or resume play and capture the stones you believe dead.`
+      : `${disagreed}: play resumed. Capture the stones you believe dead, or pass again and accept the AI's marking: the game ends when both accept one.`;
+  }
+  return again
+    ? `${disagreed}: play resumed, and two passes opened a new marking. The game ends when both accept one.`
+    : `${disagreed}: play resumed. When both pass again, the dead stones are marked anew; the game ends when both accept a marking.`;
+}
+
+/** The notice a player must not miss: the opponent's pass (one more ends play), or why play
+ * resumed after the dead-stone phase. */
+function noticeText(game, mine) {
+  if (game.resumed) return resumedText(game, mine);
+  if (game.status !== 'playing') return '';
+  if (!isPass(game.moves[game.moves.length - 1])) return '';
+  const passer = other(game.to_move);
+  // Borderline and Galice count at once; Go-like variants open the dead-stone phase first
+  const ends = game.variant === 'borderline' || game.right_board ? ' and the game is counted' : ' and the dead stones are marked';
+  if (passer === mine) return `You passed. If ${colourName(game.to_move)} passes too, play ends${ends}.`;
+  if (game.to_move === mine) return `${colourName(passer)} passed. If you pass too, play ends${ends}; or play on.`;
+  return `${colourName(passer)} passed: one more pass ends play.`;
+}
+
+function renderNotices(game, mine) {
+  $('thinking').hidden = !aiToMove(game);
+  const notice = noticeText(game, mine);
+  $('notice').hidden = !notice;
+  $('notice').textContent = notice;
+}
+
 function renderActions(game, mine) {
   const playing = game.status === 'playing' && !!mine;
   $('actions').hidden = !mine || game.status === 'finished';
@@ -424,9 +488,11 @@ function renderActions(game, mine) {
   $('scoring').hidden = !scoring;
   if (scoring) {
     const accepted = ['black', 'white'].filter((s) => game.scoring.accepted[s]).map(colourName);
+    const ai = ['black', 'white'].some((s) => game.players[s].kind === 'ai');
     $('scoring-text').textContent = (game.scoring.proposal ? '' : 'The AI is proposing dead stones… ')
       + 'Click a group to mark it dead or alive. '
-      + (accepted.length ? `Accepted by ${accepted.join(' and ')}.` : 'Nobody has accepted yet.');
+      + (accepted.length ? `Accepted by ${accepted.join(' and ')}.` : 'Nobody has accepted yet.')
+      + (ai ? ' The AI accepts only its own marking: if you accept another, it resumes play.' : ' The game ends when both accept; either may resume play instead.');
     $('score-accept').disabled = !mine || game.scoring.accepted[mine];
     $('score-resume').disabled = !mine;
   }
@@ -503,6 +569,22 @@ function renderBoard(game, mine) {
     preview: myTurn ? mine : null,
     previewable: (v) => legal.has(v),
   });
+}
+
+/** The last move (at the replay slider) under the board in words, a pass included. */
+function renderLastMove(game) {
+  const at = page.viewing === null ? game.moves.length : page.viewing;
+  const mv = game.moves[at - 1];
+  const line = $('last-move');
+  line.classList.toggle('pass', isPass(mv));
+  if (!mv) {
+    line.textContent = '';
+  } else if (game.right_board) {
+    line.textContent = `Last turn: ${at}. ${mv}`;
+  } else {
+    const mover = colourName(at % 2 === 1 ? 'black' : 'white');
+    line.textContent = isPass(mv) ? `Last move: ${at}. ${mover} passed` : `Last move: ${at}. ${mover} ${mv}`;
+  }
 }
 
 function renderMoves(game) {
@@ -689,6 +771,21 @@ async function join() {
   }
 }
 
+/** The page without a game: no board and no actions, only why and the way back. */
+function notShown(error) {
+  const missing = error.status === 404;
+  document.title = `${missing ? 'No such game' : 'Game unavailable'} · variago`;
+  $('connection').textContent = '';
+  const main = document.querySelector('main');
+  main.className = 'game-missing';
+  main.replaceChildren(el('section', { id: 'not-found', class: 'not-found panel' },
+    el('h1', {}, missing ? 'No such game' : 'This game cannot be shown'),
+    el('p', {}, missing
+      ? `There is no game "${id}" here: the link may be mistyped or cut short.`
+      : `The server did not give the game: ${error.message}. Reload the page to try again.`),
+    el('p', {}, el('a', { href: '/' }, 'To the lobby'), ': start a game, or find yours under "My games".')));
+}
+
 async function start() {
   wire();
   try {
@@ -700,7 +797,7 @@ async function start() {
   try {
     update(await api(`/api/games/${encodeURIComponent(id)}`));
   } catch (error) {
-    $('board').replaceChildren(el('p', { class: 'message' }, `This game cannot be shown: ${error.message}.`));
+    notShown(error);
     return;
   }
   connect();

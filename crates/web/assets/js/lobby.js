@@ -2,11 +2,14 @@
 // games, watch games in progress, replay finished ones, and resume "my games" (the seat tokens
 // this browser holds).
 
-import { api, seats, rememberSeat, forgetSeat, el, colourName, describeTime, describePlayer, seatColour } from './api.js';
+import { api, seats, rememberSeat, forgetSeat, el, colourName, describeTime, describePlayer, describeSpec, seatColour } from './api.js';
 
 const $ = (selector) => document.getElementById(selector);
 /** How many of "my games" the lobby looks up. */
 const MINE_SHOWN = 20;
+/** Open and running games idle for longer are left out of the public lists (abandoned, most
+ * likely); their players still find them under "my games". */
+const IDLE_HIDDEN_MS = 24 * 3600 * 1000;
 const variants = new Map();
 
 function fillVariants(list) {
@@ -21,6 +24,8 @@ function fillVariants(list) {
 function variantChanged() {
   const v = variants.get($('variant').value);
   if (!v) return;
+  // an error about the variant left is no longer true
+  $('create-error').textContent = '';
   // Galice: two fixed 7x7 boards, and the colour names the pie role
   const galice = v.name === 'galice';
   $('variant-about').replaceChildren(`${v.about}. `, el('a', { href: `/rules/${v.name}`, target: '_blank' }, 'Rules'),
@@ -109,7 +114,7 @@ function gameItem(game, action) {
   const mine = seats()[game.id];
   return el('li', { class: 'game', 'data-id': game.id },
     el('a', { href: `/game/${game.id}`, class: 'go' }, action),
-    el('span', { class: 'spec' }, game.spec),
+    el('span', { class: 'spec', title: game.spec }, describeSpec(game.spec)),
     el('span', { class: 'who' }, players),
     el('span', { class: 'time' }, describeTime(game.time_control)),
     game.result ? el('span', { class: 'result' }, game.result === 'Void' ? 'left by agreement, no result' : game.result) : null,
@@ -120,7 +125,11 @@ async function fillList(status, action) {
   const list = $(status);
   try {
     const { games } = await api(`/api/games?status=${status}&limit=30`);
-    list.replaceChildren(...(games.length ? games.map((g) => gameItem(g, action)) : [el('li', { class: 'empty' }, 'None right now.')]));
+    const lively = status === 'finished' ? games : games.filter((g) => Date.now() - g.updated_ms < IDLE_HIDDEN_MS);
+    const idle = games.length - lively.length;
+    const note = idle ? [el('li', { class: 'empty idle' }, `${idle} game${idle === 1 ? '' : 's'} idle for over a day not shown.`)] : [];
+    const items = lively.length ? lively.map((g) => gameItem(g, action)) : [el('li', { class: 'empty' }, 'None right now.')];
+    list.replaceChildren(...items, ...note);
   } catch (error) {
     list.replaceChildren(el('li', { class: 'message' }, error.message));
   }
@@ -136,8 +145,9 @@ async function fillMine() {
     let state = '';
     let turn = false;
     let colour = seat.color;
+    let game = null;
     try {
-      const game = await api(`/api/games/${id}`);
+      game = await api(`/api/games/${id}`);
       colour = seatColour(seat, game);
       turn = game.status === 'playing' && game.to_move === colour;
       const result = game.result === 'Void' ? 'by agreement, no result' : game.result;
@@ -145,17 +155,45 @@ async function fillMine() {
     } catch (error) {
       state = error.status === 404 ? 'gone' : 'unreachable';
     }
-    return el('li', { class: `game${turn ? ' your-turn' : ''}`, 'data-id': id },
-      el('a', { href: `/game/${id}`, class: 'go' }, 'Resume'),
-      el('span', { class: 'spec' }, seat.spec || ''),
+    const finished = game && game.status === 'finished';
+    const spec = (game && game.spec) || seat.spec || '';
+    return el('li', { class: `game${turn ? ' your-turn' : ''}`, 'data-id': id, 'data-status': game ? game.status : 'unknown' },
+      el('a', { href: `/game/${id}`, class: 'go' }, finished ? 'Replay' : 'Resume'),
+      el('span', { class: 'spec', title: spec }, spec ? describeSpec(spec) : ''),
       el('span', { class: 'who' }, `you: ${colourName(colour)}`),
       el('span', { class: 'state' }, state),
+      abandonable(game) ? resignButton(id, seat) : null,
       el('button', { type: 'button', class: 'linkish', 'aria-label': `Forget game ${id}`, onclick: () => {
         forgetSeat(id);
         fillMine();
       } }, 'forget'));
   }));
   $('mine').replaceChildren(...items);
+}
+
+/** Whether a game of "my games" can be given up from here: one against the AI, in progress. */
+function abandonable(game) {
+  const ai = game && ['black', 'white'].some((s) => game.players[s].kind === 'ai');
+  return ai && (game.status === 'playing' || game.status === 'scoring');
+}
+
+/** "Resign", then "Confirm resignation": ends a game against the AI left unfinished. */
+function resignButton(id, seat) {
+  const confirm = el('button', { type: 'button', class: 'danger small', hidden: true, 'data-action': 'confirm-resign', onclick: async () => {
+    confirm.disabled = true;
+    try {
+      await api(`/api/games/${id}/actions`, { method: 'POST', body: { type: 'resign' }, token: seat.token });
+    } catch (error) {
+      $('mine-error').textContent = error.message;
+    }
+    fillMine();
+  } }, 'Confirm resignation');
+  const ask = el('button', { type: 'button', class: 'linkish', 'data-action': 'resign', 'aria-label': `Resign game ${id}`, onclick: () => {
+    ask.hidden = true;
+    confirm.hidden = false;
+    confirm.focus();
+  } }, 'resign');
+  return el('span', { class: 'abandon' }, ask, confirm);
 }
 
 function refresh() {

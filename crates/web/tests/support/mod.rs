@@ -75,6 +75,20 @@ impl App {
         (created.id, created.token, joined.token)
     }
 
+    /// Creates a game against the AI through the hub, the person playing `color`: its id and the
+    /// person's seat token.
+    pub async fn against_ai(&self, request: Value, color: &str, level: u8) -> (String, String) {
+        let mut request = request;
+        request["color"] = json!(color);
+        request["opponent"] = json!({ "kind": "ai", "level": level });
+        let created = self
+            .hub
+            .create(serde_json::from_value(request).expect("a creation request"))
+            .await
+            .expect("created");
+        (created.id, created.token)
+    }
+
     /// Plays an action for a seat through the hub (the opponent of the browser).
     pub async fn act(&self, id: &str, token: &str, action: Value) {
         let action = serde_json::from_value(action).expect("an action");
