@@ -16,9 +16,9 @@ pub struct Budget {
     /// Threads, each searching its own tree.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Random seed, for repeatable moves.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Random seed, for repeatable moves (default 1; `play` takes one from the clock and prints it).
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Strength 1-10 (250 playouts doubling per level; 10 thinks 5 s); --playouts or --time win.
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
     pub level: Option<u8>,
@@ -27,7 +27,7 @@ pub struct Budget {
 impl Budget {
     /// The search settings these flags give.
     pub fn settings(&self) -> Result<Settings, String> {
-        settings(self.playouts, self.time, self.threads, self.seed, self.level)
+        settings(self.playouts, self.time, self.threads, self.seed.unwrap_or(1), self.level)
     }
 
     /// Whether the user chose the budget (a level, playouts or a time), rather than leaving it to

@@ -1,6 +1,7 @@
 //! `variago play`: a game in the terminal against the AI, or between two people at one keyboard.
 //! The board is drawn after every move with coordinates and the last move marked; moves are GTP
-//! vertices (Galice turns in its notation); an illegal move shows its reason and asks again.
+//! vertices (Galice turns in its notation); an illegal move shows its reason and asks again. A pass
+//! that would end the game and a resignation ask for confirmation first.
 
 use std::io::{self, BufRead, Write};
 use std::path::Path;
@@ -34,6 +35,8 @@ pub struct Options {
 /// Plays a game on standard input and output.
 pub fn run(options: Options) -> Result<(), Failure> {
     let mut settings = options.budget.settings().map_err(Failure::input)?;
+    // a new game each time unless a seed is asked for; the seed is printed to replay it
+    settings.seed = options.budget.seed.unwrap_or_else(clock_seed);
     // the AI gives up only a clearly lost game, after enough playouts to be sure
     settings.resign_below = Some(0.05);
     let position = if crate::is_galice(&options.variant) {
@@ -46,6 +49,12 @@ pub fn run(options: Options) -> Result<(), Failure> {
     session
         .run(&mut io::stdin().lock(), &mut io::stdout().lock())
         .map_err(|e| Failure::input(format!("terminal: {e}")))
+}
+
+/// A seed from the clock: the nanoseconds of the current second and the seconds, mixed.
+fn clock_seed() -> u64 {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    now.as_secs().wrapping_mul(1_000_000_007) ^ u64::from(now.subsec_nanos())
 }
 
 /// Who sits at the keyboard.
@@ -70,7 +79,11 @@ impl Seats {
 }
 
 const HELP: &str = "commands: a move (D4, pass; in Galice its notation, e.g. `bB2 D4`), undo, hint, \
-                    resign, save FILE.sgf, help, quit";
+                    resign, save [FILE.sgf], help, quit";
+
+/// The words a move or a Galice turn may start with; any other word without digits is taken for
+/// a mistyped command (a vertex always has a digit).
+const TURN_WORDS: [&str; 4] = ["pass", "choose", "x", "o"];
 
 /// What one line typed at the prompt asks for.
 enum Command {
@@ -78,15 +91,19 @@ enum Command {
     Undo,
     Hint,
     Resign,
+    /// Save to this file, or to a name made from the clock when empty.
     Save(String),
     Help,
     Quit,
+    /// A word that is neither a command nor a move.
+    Unknown(String),
 }
 
 fn parse(line: &str) -> Option<Command> {
     let line = line.trim();
     let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-    Some(match word.to_ascii_lowercase().as_str() {
+    let word = word.to_ascii_lowercase();
+    Some(match word.as_str() {
         "" => return None,
         "undo" => Command::Undo,
         "hint" => Command::Hint,
@@ -94,8 +111,20 @@ fn parse(line: &str) -> Option<Command> {
         "save" => Command::Save(rest.trim().to_string()),
         "help" | "?" => Command::Help,
         "quit" | "exit" => Command::Quit,
+        _ if word.chars().all(char::is_alphabetic) && !TURN_WORDS.contains(&word.as_str()) => {
+            Command::Unknown(word)
+        }
         _ => Command::Move(line.to_string()),
     })
+}
+
+/// Asks a yes-or-no question; anything but `y` or `yes` (the end of the input too) is no.
+fn confirm(question: &str, input: &mut impl BufRead, out: &mut impl Write) -> io::Result<bool> {
+    write!(out, "{question} [y/N] ")?;
+    out.flush()?;
+    let mut line = String::new();
+    input.read_line(&mut line)?;
+    Ok(matches!(line.trim().to_ascii_lowercase().as_str(), "y" | "yes"))
 }
 
 /// A game at the terminal: the position, who is human, the AI's budget.
@@ -122,10 +151,7 @@ impl Session {
     }
 
     fn is_over(&self) -> bool {
-        match &self.position {
-            Position::Single(s) => s.game.is_over(),
-            Position::Galice(g) => g.game.is_over(),
-        }
+        is_over(&self.position)
     }
 
     fn moves_played(&self) -> usize {
@@ -138,6 +164,10 @@ impl Session {
     /// Plays until the game ends, a player resigns or quits, or the input ends.
     pub fn run(&mut self, input: &mut impl BufRead, out: &mut impl Write) -> io::Result<()> {
         writeln!(out, "{HELP}")?;
+        if self.seats != Seats::Both {
+            let seed = self.settings.seed;
+            writeln!(out, "the AI's seed is {seed} (play this game again with --seed {seed})")?;
+        }
         let mut redraw = true;
         loop {
             if std::mem::take(&mut redraw) {
@@ -174,47 +204,73 @@ impl Session {
             }
             match parse(&line) {
                 None => {}
-                Some(Command::Move(text)) => match self.play_text(&text) {
-                    Ok(()) => redraw = true,
-                    Err(reason) => writeln!(out, "{text} is illegal: {reason}")?,
-                },
+                Some(Command::Move(text)) => {
+                    if self.ends_the_game(&text)
+                        && !confirm(&format!("{text} ends the game. End it?"), input, out)?
+                    {
+                        writeln!(out, "not played: play on, or undo, save, hint")?;
+                        continue;
+                    }
+                    match self.play_text(&text) {
+                        Ok(()) => redraw = true,
+                        Err(reason) => writeln!(out, "{text} is illegal: {reason}")?,
+                    }
+                }
+                Some(Command::Unknown(word)) => writeln!(
+                    out,
+                    "unknown command '{word}' (a move is a vertex such as D4, or pass); {HELP}"
+                )?,
                 Some(Command::Undo) => {
                     self.undo(out)?;
                     redraw = true;
                 }
                 Some(Command::Hint) => match self.think() {
                     Some((text, winrate, _)) => {
+                        self.draw_hint(&text, out)?;
                         writeln!(out, "hint: {text} (win rate {:.0}%)", winrate * 100.0)?
                     }
                     None => writeln!(out, "no hint: the game is over")?,
                 },
                 Some(Command::Resign) => {
+                    if !confirm("Resign this game?", input, out)? {
+                        writeln!(out, "not resigned: play on")?;
+                        continue;
+                    }
                     writeln!(out, "{color} resigns")?;
                     return writeln!(out, "{}+R", color.opponent().letter());
                 }
-                Some(Command::Save(path)) => match self.save(Path::new(&path)) {
-                    Ok(()) => writeln!(out, "saved {path}")?,
-                    Err(e) => writeln!(out, "could not save: {e}")?,
-                },
+                Some(Command::Save(path)) => {
+                    let path = if path.is_empty() { self.default_file_name() } else { path };
+                    match self.save(Path::new(&path)) {
+                        Ok(()) => writeln!(out, "saved {path}")?,
+                        Err(e) => writeln!(out, "could not save {path}: {e}")?,
+                    }
+                }
                 Some(Command::Help) => writeln!(out, "{HELP}")?,
                 Some(Command::Quit) => return writeln!(out, "the game is left unfinished"),
             }
         }
     }
 
+    /// Whether a move typed as text is legal and ends the game (a pass after a pass).
+    fn ends_the_game(&self, text: &str) -> bool {
+        let mut trial = self.position.clone();
+        play_on(&mut trial, text).is_ok() && is_over(&trial)
+    }
+
+    /// A file name for `save` without one: the game's kind and the time, in the current directory.
+    fn default_file_name(&self) -> String {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        let extension = match self.position {
+            Position::Single(_) => "sgf",
+            Position::Galice(_) => "txt",
+        };
+        format!("variago-{}.{extension}", now.as_secs())
+    }
+
     /// Plays a move typed as text for the side to move.
     fn play_text(&mut self, text: &str) -> Result<(), String> {
-        match &mut self.position {
-            Position::Single(single) => {
-                let mv = move_from_text(single.geometry(), text).map_err(|e| e.to_string())?;
-                let color = single.game.to_move();
-                single.play(color, mv).map_err(|e| e.to_string())
-            }
-            Position::Galice(galice) => {
-                let action: Action = text.parse().map_err(|e: NotationError| e.to_string())?;
-                galice.perform(action).map_err(|e| e.to_string())
-            }
-        }
+        play_on(&mut self.position, text)
     }
 
     /// The AI's choice for the side to move: its text, win rate and whether it would resign.
@@ -262,6 +318,23 @@ impl Session {
         writeln!(out, "{undone} move(s) taken back")
     }
 
+    /// The board with the hinted point marked `*` (a single board; Galice's hint is its turn).
+    fn draw_hint(&self, hint: &str, out: &mut impl Write) -> io::Result<()> {
+        let Position::Single(single) = &self.position else { return Ok(()) };
+        let board = single.game.board();
+        let geometry = board.geometry();
+        let Ok(Move::Place(p)) = move_from_text(geometry, hint) else { return Ok(()) };
+        let (x, y) = geometry.coords(p);
+        let (x, y) = (usize::from(x), usize::from(y));
+        let mut lines: Vec<String> = board.diagram(None).lines().map(String::from).collect();
+        // the diagram's rows follow a line of letters, and each point takes two characters after
+        // the row's three-character number
+        if let Some(line) = lines.get_mut(y + 1) {
+            line.replace_range(3 + 2 * x + 1..3 + 2 * x + 2, "*");
+        }
+        writeln!(out, "{}", lines.join("\n"))
+    }
+
     fn save(&self, path: &Path) -> io::Result<()> {
         std::fs::write(path, self.position.to_sgf())
     }
@@ -278,6 +351,29 @@ impl Session {
         match &self.position {
             Position::Single(s) => report(&s.game, out),
             Position::Galice(g) => report(&g.game, out),
+        }
+    }
+}
+
+/// Whether the game is over.
+fn is_over(position: &Position) -> bool {
+    match position {
+        Position::Single(s) => s.game.is_over(),
+        Position::Galice(g) => g.game.is_over(),
+    }
+}
+
+/// Plays a move typed as text for the side to move.
+fn play_on(position: &mut Position, text: &str) -> Result<(), String> {
+    match position {
+        Position::Single(single) => {
+            let mv = move_from_text(single.geometry(), text).map_err(|e| e.to_string())?;
+            let color = single.game.to_move();
+            single.play(color, mv).map_err(|e| e.to_string())
+        }
+        Position::Galice(galice) => {
+            let action: Action = text.parse().map_err(|e: NotationError| e.to_string())?;
+            galice.perform(action).map_err(|e| e.to_string())
         }
     }
 }
