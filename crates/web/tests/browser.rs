@@ -441,7 +441,21 @@ async fn galice_runs_the_pie_setup_then_swaps_and_drops_on_two_boards() {
     chooser
         .until("the selected stone", "document.querySelector('#board-left .mark.selected') !== null")
         .await;
-    chooser.wait_text("galice-text", "Swap a1 → A1").await;
+    chooser.wait_text("galice-text", "Swap a1 → A1 (the dashed circle on the right board)").await;
+    // where the stone lands: its twin point on the right board, marked
+    let landing = "(() => { const m = document.querySelector('#board-right .mark.landing'); \
+                   const a1 = document.querySelector('#board-right [data-vertex=\"A1\"]'); \
+                   return !!m && m.getAttribute('cx') === String(Number(a1.getAttribute('x')) + Number(a1.getAttribute('width')) / 2); })()";
+    chooser.until("the landing point marked", landing).await;
+    assert!(
+        chooser
+            .js("return document.querySelector('#board-left .mark.landing') === null", vec![])
+            .await
+            .as_bool()
+            .unwrap(),
+        "no landing mark on the board the stone leaves"
+    );
+    chooser.screenshot("galice-swap-landing").await;
     chooser.click("#board-right [data-vertex=\"D4\"]").await;
     let moves = chooser.wait_moves(8).await;
     assert_eq!(moves[7], "aA1 D4");
@@ -455,6 +469,30 @@ async fn galice_runs_the_pie_setup_then_swaps_and_drops_on_two_boards() {
     chooser.click("#no-drop").await;
     let moves = chooser.wait_moves(10).await;
     assert_eq!(moves[9], "bB2 --");
+    // the move list names each turn's colour: Black's setup, White's choice and first drop
+    let labels = chooser
+        .js("return [...document.querySelectorAll('#moves li')].map(li => li.textContent)", vec![])
+        .await;
+    assert_eq!(
+        labels,
+        json!([
+            "1. B x a1",
+            "2. B x b2",
+            "3. B x c3",
+            "4. B o E5",
+            "5. B o F6",
+            "6. W choose black",
+            "7. W --- g7",
+            "8. B aA1 D4",
+            "9. W -----",
+            "10. B bB2 --"
+        ])
+    );
+    // the two boards share the desktop's width beside the side column
+    let width = chooser
+        .js("return document.querySelector('#board-left svg').getBoundingClientRect().width", vec![])
+        .await;
+    assert!(width.as_f64().unwrap() > 400.0, "each Galice board is {width} px wide");
     setter.wait_moves(10).await;
     // the move list in view beside the boards
     chooser.scroll_to("#moves").await;

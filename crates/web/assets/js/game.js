@@ -87,6 +87,14 @@ function galicePoint(name) {
   return { side: name[0] === name[0].toLowerCase() ? 'left' : 'right', vertex: name.toUpperCase() };
 }
 
+/** The colour letter of a Galice game's turn `i` (from 0): Black's five setup stones, White's
+ * choice, then White first (its drop) and turns alternating. */
+function galiceMover(i) {
+  if (i < 5) return 'B';
+  if (i === 5) return 'W';
+  return (i - 6) % 2 === 0 ? 'W' : 'B';
+}
+
 /** What a Galice turn shows as its last move: the drop, else the swap's destination, else the
  * setup stone. */
 function galiceLast(turn) {
@@ -159,7 +167,7 @@ function galiceText(game, stage, myTurn) {
     default:
       if (!myTurn) return `Waiting for ${mover}: a swap, then a drop or none.`;
       return page.swap
-        ? `Swap ${page.swap.slice(0, 1)}${page.swap.slice(2)} → ${page.swap.slice(1)}: click an empty point to drop a stone, or No drop.`
+        ? `Swap ${page.swap.slice(0, 1)}${page.swap.slice(2)} → ${page.swap.slice(1)} (the dashed circle on the ${galicePoint(page.swap.slice(1)).side} board): click an empty point to drop a stone, or No drop.`
         : 'Your turn: click one of your stones to swap it to its twin point on the other board, then an empty point to drop (or No drop).';
   }
 }
@@ -196,9 +204,12 @@ function renderGalice(game, mine) {
   $('cancel-swap').hidden = !(myTurn && page.swap);
   const last = galiceLast(game.moves[(viewing === null ? game.moves.length : viewing) - 1]);
   const selected = page.swap && galicePoint(`${page.swap[0]}${page.swap.slice(2)}`);
+  // the twin point on the other board, where the swapped stone lands
+  const landing = page.swap && galicePoint(`${page.swap[1]}${page.swap.slice(2)}`);
   for (const side of ['left', 'right']) {
     const marks = new Map();
     if (selected && selected.side === side) marks.set(selected.vertex, 'selected');
+    if (landing && landing.side === side) marks.set(landing.vertex, 'landing');
     const dropping = myTurn && (stage === 'setup' || stage === 'drop' || (stage === 'swap' && page.swap));
     const rows = viewing !== null
       ? (side === 'left' ? page.replayed.boards : page.replayed.rightBoards)[viewing]
@@ -580,7 +591,7 @@ function renderLastMove(game) {
   if (!mv) {
     line.textContent = '';
   } else if (game.right_board) {
-    line.textContent = `Last turn: ${at}. ${mv}`;
+    line.textContent = `Last turn: ${at}. ${galiceMover(at - 1)} ${mv}`;
   } else {
     const mover = colourName(at % 2 === 1 ? 'black' : 'white');
     line.textContent = isPass(mv) ? `Last move: ${at}. ${mover} passed` : `Last move: ${at}. ${mover} ${mv}`;
@@ -591,7 +602,7 @@ function renderMoves(game) {
   const finished = game.status === 'finished' && page.replayed;
   const items = game.moves.map((mv, i) => {
     // Galice's turns name themselves (the pie setup does not alternate colours)
-    const label = game.right_board ? `${i + 1}. ${mv}` : `${i + 1}. ${i % 2 === 0 ? 'B' : 'W'} ${mv}`;
+    const label = `${i + 1}. ${game.right_board ? galiceMover(i) : i % 2 === 0 ? 'B' : 'W'} ${mv}`;
     const current = page.viewing === i + 1 || (page.viewing === null && i === game.moves.length - 1);
     const content = finished
       ? el('button', { type: 'button', class: 'linkish', onclick: () => view(i + 1) }, label)
