@@ -83,7 +83,7 @@ fn a_deployment_stone_outside_the_own_zone_is_refused_with_the_reason() {
     let out = variago(&["replay", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("deployment: Black's first two stones must be in rows 1-9"), "{stderr}");
+    assert!(stderr.contains("deployment: Black's first two stones must be in rows 11-19"), "{stderr}");
 }
 
 #[test]

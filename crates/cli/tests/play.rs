@@ -61,7 +61,7 @@ fn two_people_share_the_keyboard_until_two_passes_end_the_game() {
 fn borderline_shows_the_live_score_and_the_forces() {
     let text = play(&["--variant", "borderline", "--color", "both"], "K10\nK19\nquit\n");
     assert!(
-        text.contains("K10 is illegal: deployment: Black's first two stones must be in rows 1-9"),
+        text.contains("K10 is illegal: deployment: Black's first two stones must be in rows 11-19"),
         "{text}"
     );
     assert!(text.contains("Black: 119 stones left, passes left: 2"), "{text}");

@@ -216,7 +216,7 @@ pub enum Illegal {
     NoStonesLeft,
     /// Borderline: a deployment stone outside the mover's own zone.
     #[error(
-        "deployment: {color}'s first {} must be in rows {first_row}-{last_row} from the top",
+        "deployment: {color}'s first {} must be in rows {first_row}-{last_row}",
         stones_in_words(*.stones)
     )]
     Deployment {
@@ -224,9 +224,10 @@ pub enum Illegal {
         color: Color,
         /// How many of its first stones the deployment binds.
         stones: u32,
-        /// The first row of its zone, counted from 1 at the top.
+        /// The lowest row of its zone, numbered as the board's labels and the vertices number
+        /// them (1 at the bottom).
         first_row: u8,
-        /// The last row of its zone.
+        /// The highest row of its zone.
         last_row: u8,
     },
     /// Borderline: a pass before the deployment is complete.

@@ -317,11 +317,11 @@ fn mutually_besieging_groups_settle_by_the_cycle_rule() {
 fn deployment_keeps_the_first_four_stones_home() {
     let mut game = Borderline::new(BorderlineRules::default(), Geometry::square(19).unwrap());
     let err = game.check(Move::Place(at('K', 10))).unwrap_err();
-    assert_eq!(err.to_string(), "deployment: Black's first two stones must be in rows 1-9 from the top");
+    assert_eq!(err.to_string(), "deployment: Black's first two stones must be in rows 11-19");
     assert_eq!(game.check(Move::Pass).unwrap_err(), Illegal::PassDuringDeployment);
     play(&mut game, "K9");
     let err = game.check(Move::Place(at('K', 10))).unwrap_err();
-    assert_eq!(err.to_string(), "deployment: White's first two stones must be in rows 11-19 from the top");
+    assert_eq!(err.to_string(), "deployment: White's first two stones must be in rows 1-9");
     play(&mut game, "K11 D4 Q16");
     assert_eq!(game.deployment_left(), 0);
     // deployment stones earn nothing: all in the own zones

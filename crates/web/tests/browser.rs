@@ -526,6 +526,27 @@ async fn galice_runs_the_pie_setup_then_swaps_and_drops_on_two_boards() {
         .await;
     chooser.scroll_to("#replay").await;
     chooser.screenshot("galice-replay").await;
+    // one notation: the left board's columns are labelled a-g, the right one's A-G, rows from the top
+    let labels = "(side) => [...document.querySelectorAll(`${side} text.coord`)].map((t) => t.textContent).slice(0, 16).join('')";
+    let left = chooser.js(&format!("return ({labels})('#board-left')"), vec![]).await;
+    assert_eq!(left, json!("aabbccddeeffgg11"), "columns twice (top and bottom), then row 1 at the top");
+    let right = chooser.js(&format!("return ({labels})('#board-right')"), vec![]).await;
+    assert_eq!(right, json!("AABBCCDDEEFFGG11"));
+    // and so does the rules page: the swap from c3 to C3, C3 third from the top
+    chooser.goto(&app.url("/rules/galice")).await;
+    chooser.until("the diagrams", "document.querySelectorAll('figure svg.board').length === 2").await;
+    let left = chooser.js(&format!("return ({labels})('figure[data-galice=left]')"), vec![]).await;
+    assert_eq!(left, json!("aabbccddeeffgg11"));
+    let last_row = "const m = document.querySelector('figure[data-galice=right] .mark.last'); \
+                    return [...document.querySelectorAll('figure[data-galice=right] text.coord')] \
+                    .find((t) => t.getAttribute('y') === m.getAttribute('cy') && /^\\d+$/.test(t.textContent)).textContent";
+    assert_eq!(
+        chooser.js(last_row, vec![]).await,
+        json!("3"),
+        "the stone that arrived is on row 3 from the top"
+    );
+    chooser.scroll_to("figure[data-galice=right]").await;
+    chooser.screenshot("rules-galice").await;
     setter.close().await;
     chooser.close().await;
 }

@@ -540,7 +540,10 @@ impl Borderline {
             return Err(Illegal::NoStonesLeft);
         }
         if self.deployment_left > 0 && !self.zones.in_own_zone(c, p) {
-            let (first, last) = self.zones.own_rows(c);
+            // rows as the vertices number them, from the bottom
+            let (top, bottom) = self.zones.own_rows(c);
+            let height = self.board.geometry().height();
+            let (first, last) = (height + 1 - bottom, height + 1 - top);
             let placements = self.rules.deployment as u32;
             let stones = if c == Color::Black { placements.div_ceil(2) } else { placements / 2 };
             return Err(Illegal::Deployment { color: c, stones, first_row: first, last_row: last });

@@ -54,14 +54,16 @@ export class Board {
   /**
    * @param {HTMLElement} container where the SVG goes
    * @param {{width:number, height:number, label:string, onPlay?:(vertex:string)=>void,
-   *   onHover?:(vertex:string|null)=>void, fromTop?:boolean}} options
+   *   onHover?:(vertex:string|null)=>void, fromTop?:boolean, lowercase?:boolean}} options
    * `onPlay` makes the board interactive (click, tap, keyboard); `onHover` hears the point under
-   * the pointer or the keyboard cursor; `fromTop` numbers the rows from the top (Galice).
+   * the pointer or the keyboard cursor; `fromTop` numbers the rows from the top (Galice);
+   * `lowercase` labels the columns in lower case (Galice's left board; vertices stay upper case).
    */
-  constructor(container, { width, height, label, onPlay, onHover, fromTop = false }) {
+  constructor(container, { width, height, label, onPlay, onHover, fromTop = false, lowercase = false }) {
     this.width = width;
     this.height = height;
     this.fromTop = fromTop;
+    this.lowercase = lowercase;
     this.onPlay = onPlay;
     this.onHover = onHover;
     this.state = { rows: [], shade: new Map(), marks: new Map(), last: null, preview: null, previewable: null };
@@ -115,7 +117,7 @@ export class Board {
       grid.append(svg('line', { x1: this.at(x), y1: this.at(0), x2: this.at(x), y2: this.at(height - 1), class: 'line' }));
       for (const y of [MARGIN / 2 - 1.5, this.at(height - 1) + MARGIN / 2 + 1.5]) {
         const t = svg('text', { x: this.at(x), y, class: 'coord', 'text-anchor': 'middle', 'dominant-baseline': 'middle' });
-        t.textContent = LETTERS[x];
+        t.textContent = this.lowercase ? LETTERS[x].toLowerCase() : LETTERS[x];
         grid.append(t);
       }
     }

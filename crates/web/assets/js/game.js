@@ -302,6 +302,7 @@ function setup(game) {
       label: `Galice ${side} board`,
       onPlay: (vertex) => galicePlay(side, vertex),
       fromTop: true,
+      lowercase: side === 'left',
     }));
     page.boards = { left, right };
   } else {

@@ -1,7 +1,9 @@
 // The rules pages' diagrams: each `<figure class="diagram">` holds a text diagram in a `<pre>`
 // (rows from the top: `.` empty, `X`/`O` stones, `K`/`k` kings), drawn as a board with the same
 // code as the game page. Attributes: `data-last` (a vertex), `data-shade` (`A1:restricted ...`,
-// added to any zone shade), `data-marks` (`C6:besieged ...`), `data-zones` (Borderline's zones).
+// added to any zone shade), `data-marks` (`C6:besieged ...`), `data-zones` (Borderline's zones),
+// `data-galice` (`left` or `right`: a Galice board, rows from the top, the left one's columns in
+// lower case, as the notation writes them; its vertices are written upper case here).
 // Without JavaScript the text diagram stays readable.
 
 import { Board, vertexAt, zoneClass } from './board.js';
@@ -27,7 +29,14 @@ for (const figure of document.querySelectorAll('figure.diagram')) {
   const box = document.createElement('div');
   box.className = 'board-box';
   const caption = figure.querySelector('figcaption');
-  const board = new Board(box, { width, height, label: caption ? caption.textContent : 'diagram' });
+  const galice = figure.dataset.galice;
+  const board = new Board(box, {
+    width,
+    height,
+    label: caption ? caption.textContent : 'diagram',
+    fromTop: !!galice,
+    lowercase: galice === 'left',
+  });
   board.draw({ rows, shade, marks, last: figure.dataset.last || null });
   pre.replaceWith(box);
 }
