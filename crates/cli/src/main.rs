@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use variago_records::sgf::{move_from_text, move_text};
+use variago_records::sgf::{move_from_text, move_text, without_dead};
 use variago_records::{Record, file, galice_sgf};
 use variago_rules::galice::{Galice, Record as GaliceRecord, Turn};
 use variago_rules::spec::{VARIANTS, Variant};
@@ -251,7 +251,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 let record = read_record(&file, variant.as_deref())?;
                 let game = replayed(&record, &file)?;
                 print_counting_note(&record);
-                print_any_score(&game);
+                print_any_score(&counted(&record, game));
             }
             Ok(())
         }
@@ -275,7 +275,7 @@ fn run(command: Command) -> Result<(), Failure> {
             println!("{} moves of {} on {}", record.moves.len(), game.spec(), record.geometry);
             print!("{}", game.board());
             print_counting_note(&record);
-            print_any_score(&game);
+            print_any_score(&counted(&record, game));
             Ok(())
         }
         Command::Bench { variant, size, playouts, seed, search: true } => {
@@ -508,6 +508,30 @@ fn print_counting_note(record: &Record) {
             "note: RU[{}] counts territory; variago counts by area (stones plus territory)",
             excerpt(rules)
         );
+    }
+}
+
+/// The position to count at the end of a record: without the dead stones it marks (`XD`, named
+/// first), or as it stands, with a note when an area-counted game marks none (every stone then
+/// counts as alive).
+fn counted(record: &Record, game: AnyGame) -> AnyGame {
+    match &record.dead {
+        Some(dead) => {
+            let names: Vec<String> =
+                dead.iter().map(|&p| move_text(record.geometry, Move::Place(p))).collect();
+            if names.is_empty() {
+                println!("dead stones (XD): none");
+            } else {
+                println!("dead stones (XD): {}", names.join(" "));
+            }
+            without_dead(&game.spec(), game.board(), dead)
+        }
+        None => {
+            if game.score().area().is_some() && (record.result.is_some() || game.is_over()) {
+                println!("note: the record marks no dead stones (XD): every stone counts as alive");
+            }
+            game
+        }
     }
 }
 

@@ -382,3 +382,27 @@ fn errors_say_what_is_wrong_in_one_short_line() {
         assert_input_error(&variago(&["legal", arg(&go), "--why", row]), &format!("'{row}' is not a vertex"));
     }
 }
+
+#[test]
+fn score_counts_without_the_dead_stones_a_record_marks_and_says_when_it_marks_none() {
+    let dir = std::env::temp_dir().join(format!("variago-dead-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Black walls column C, White column D; White's A3 inside Black's side, then two passes
+    let walls = "(;GM[1]FF[4]SZ[5]KM[0.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[ac];B[];W[]";
+    let alive = dir.join("alive.sgf");
+    std::fs::write(&alive, format!("{walls})")).unwrap();
+    let out = variago(&["score", alive.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("note: the record marks no dead stones (XD): every stone counts as alive"),
+        "{text}"
+    );
+    assert_eq!(text.lines().last(), Some("W+6.5"), "A3 alive makes columns A and B neutral: {text}");
+    let dead = dir.join("dead.sgf");
+    std::fs::write(&dead, format!("{walls}XD[ac])")).unwrap();
+    let out = variago(&["score", dead.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("dead stones (XD): A3"), "{text}");
+    assert_eq!(text.lines().last(), Some("B+4.5"), "without A3 Black owns columns A-C: {text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

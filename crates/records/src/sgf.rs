@@ -1,10 +1,11 @@
 //! SGF for the single-board variants, read and written with the `sgf-parse` crate.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fmt;
 
 use sgf_parse::go::{self, Prop};
 use sgf_parse::{PropertyType, SgfNode, SgfProp, SimpleText};
+use variago_rules::board::RegionOwner;
 use variago_rules::{
     AnyGame, Board, Color, Game, Geometry, GeometryError, HalfPoints, Illegal, Move, Piece, Point,
     VariantSpec, excerpt,
@@ -133,6 +134,9 @@ pub struct Record {
     pub info: GameInfo,
     /// Comments and clocks of the moves, by move index (0 for the first move).
     pub annotations: BTreeMap<usize, Annotation>,
+    /// The stones agreed dead when the game was counted ([`DEAD`]), or `None` when the record
+    /// does not say, and every stone on the final board counts as alive.
+    pub dead: Option<BTreeSet<Point>>,
 }
 
 /// What a record says about the game besides its moves.
@@ -166,6 +170,22 @@ pub struct Annotation {
 /// comes from `AB`/`AW`. Viewers that do not know it show those kings as stones.
 pub const KINGS: &str = "XK";
 
+/// The private property of the last node listing the stones agreed dead when the game was
+/// counted (present, possibly empty, whenever the record says which stones were dead). `TB`/`TW`
+/// beside it give the territory counted with those stones removed (their points included), which
+/// viewers show.
+pub const DEAD: &str = "XD";
+
+/// The position counted at the end: the final board without the dead stones, in the same variant
+/// (so that its own score sheet and komi apply).
+pub fn without_dead(spec: &VariantSpec, board: &Board, dead: &BTreeSet<Point>) -> AnyGame {
+    let mut cleared = board.clone();
+    for &p in dead {
+        cleared.set(p, None);
+    }
+    AnyGame::from_setup(spec, cleared, Color::Black)
+}
+
 /// Rule-set names other programs write in `RU` for standard Go; variago plays them as `go` (area
 /// scoring, positional superko): the board positions they lead to are the same.
 const STANDARD_GO_RULESETS: &[&str] =
@@ -188,6 +208,7 @@ impl Record {
             territory_rules: None,
             info: GameInfo::default(),
             annotations: BTreeMap::new(),
+            dead: None,
         }
     }
 
@@ -217,6 +238,7 @@ impl Record {
                 })
             };
             let mut kings: Vec<&str> = Vec::new();
+            let mut dead: Option<Vec<&str>> = None;
             let mut note = Annotation::default();
             for prop in node.properties() {
                 let id = prop.identifier();
@@ -239,6 +261,10 @@ impl Record {
                             return Err(RecordError::SetupAfterMoves { node: number, property: id.clone() });
                         }
                         kings.extend(values.iter().map(String::as_str));
+                    }
+                    Prop::Unknown(id, values) if id == DEAD => {
+                        dead.get_or_insert_default()
+                            .extend(values.iter().map(String::as_str).filter(|v| !v.is_empty()));
                     }
                     Prop::PL(color) => {
                         if !record.moves.is_empty() {
@@ -276,6 +302,15 @@ impl Record {
             }
             if note != Annotation::default() && !record.moves.is_empty() {
                 record.annotations.insert(record.moves.len() - 1, note);
+            }
+            if let Some(values) = dead {
+                let mut points = BTreeSet::new();
+                for value in values {
+                    let bad =
+                        || RecordError::BadValue { node: number, property: DEAD.into(), value: value.into() };
+                    points.insert(point(DEAD, &value.parse::<go::Point>().map_err(|_| bad())?)?);
+                }
+                record.dead = Some(points);
             }
             for value in kings {
                 let bad =
@@ -381,7 +416,39 @@ impl Record {
                 props
             })
             .collect();
-        main_line_sgf(std::iter::once(root).chain(move_nodes))
+        let mut nodes: Vec<Vec<Prop>> = std::iter::once(root).chain(move_nodes).collect();
+        if let Some(last) = nodes.last_mut() {
+            last.extend(self.counting_properties());
+        }
+        main_line_sgf(nodes)
+    }
+
+    /// The last node's [`DEAD`] and `TB`/`TW` when the record says which stones were dead: the
+    /// territory of the final board without them (none if the moves do not replay).
+    fn counting_properties(&self) -> Vec<Prop> {
+        let (Some(dead), Ok(end)) = (&self.dead, self.replay()) else { return Vec::new() };
+        let counted = without_dead(&self.spec, end.board(), dead);
+        let board = counted.board();
+        let mut points: Vec<String> = dead.iter().map(|&p| sgf_text(&sgf_point(self.geometry, p))).collect();
+        if points.is_empty() {
+            // an empty list, as SGF writes one: `XD[]`
+            points.push(String::new());
+        }
+        let mut props = vec![Prop::Unknown(DEAD.into(), points)];
+        for color in [Color::Black, Color::White] {
+            let territory: HashSet<go::Point> = self
+                .geometry
+                .points()
+                .filter(|&p| {
+                    board.color(p).is_none() && board.region(p, None).owner == RegionOwner::Only(color)
+                })
+                .map(|p| sgf_point(self.geometry, p))
+                .collect();
+            if !territory.is_empty() {
+                props.push(if color == Color::Black { Prop::TB(territory) } else { Prop::TW(territory) });
+            }
+        }
+        props
     }
 }
 
@@ -458,7 +525,10 @@ impl RootProperties {
                 Prop::C(comment) => info.comment = Some(comment.text.clone()),
                 // kept only under a well-formed identifier, which writing it back cannot garble
                 Prop::Unknown(id, values)
-                    if is_identifier(id) && id != KINGS && !WRITTEN_BY_VARIAGO.contains(&id.as_str()) =>
+                    if is_identifier(id)
+                        && id != KINGS
+                        && id != DEAD
+                        && !WRITTEN_BY_VARIAGO.contains(&id.as_str()) =>
                 {
                     // sgf-parse writes unknown values as they are: keep them escaped for SGF
                     info.other.push(Prop::Unknown(id.clone(), values.iter().map(|v| escaped(v)).collect()))

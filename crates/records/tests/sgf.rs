@@ -275,3 +275,33 @@ fn fuzzed_inputs_round_trip() {
         assert_eq!(Record::from_sgf(&written).as_ref(), Ok(&record), "{}: {written:?}", path.display());
     }
 }
+
+/// A 5x5 game: Black walls column C, White column D and plays a stone at A3 inside Black's side,
+/// then both pass.
+const WALLS: &str =
+    "(;GM[1]FF[4]SZ[5]KM[0.5];B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[ac];B[];W[])";
+
+#[test]
+fn the_dead_stones_are_written_with_the_territory_and_read_back() {
+    let mut record = Record::from_sgf(WALLS).unwrap();
+    assert_eq!(record.dead, None, "a record without XD says nothing of dead stones");
+    let a3 = record.geometry.parse_vertex("A3").unwrap();
+    record.dead = Some([a3].into());
+    let sgf = record.to_sgf();
+    // on the last node: the dead stone, and each side's territory with the dead stone's point
+    let last = &sgf[sgf.rfind(';').unwrap()..];
+    assert!(last.starts_with(";W[]XD[ac]TB["), "{last}");
+    let (black, white) = last.split_once("TW").expect("White's territory");
+    let points = |text: &str| text.matches('[').count();
+    assert_eq!(points(black), 1 + 1 + 10, "the pass, XD, then the columns A and B: {last}");
+    assert!(["aa", "ac", "be"].iter().all(|p| black.contains(&format!("[{p}]"))), "{last}");
+    assert_eq!(points(white), 5, "the column E: {last}");
+    assert!(["ea", "ee"].iter().all(|p| white.contains(&format!("[{p}]"))), "{last}");
+    let read = Record::from_sgf(&sgf).unwrap();
+    assert_eq!(read.dead, Some([a3].into()));
+    // an empty marking is recorded too, as an empty list
+    record.dead = Some(Default::default());
+    let sgf = record.to_sgf();
+    assert!(sgf.contains("XD[]"), "{sgf}");
+    assert_eq!(Record::from_sgf(&sgf).unwrap().dead, Some(Default::default()));
+}

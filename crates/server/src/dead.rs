@@ -1,5 +1,5 @@
-//! The dead-stone phase's helpers: which stones a mark covers (the whole chain), the score with
-//! the dead stones taken off, and the AI's proposal of dead groups from light playouts.
+//! The dead-stone phase's helpers: the AI's proposal of dead groups from light playouts (the score
+//! with the dead stones taken off is the records' [`variago_records::sgf::without_dead`]).
 
 use std::collections::BTreeSet;
 
@@ -11,21 +11,6 @@ use variago_rules::{AnyGame, Board, Color, Game, Point, VariantSpec};
 /// Playouts the proposal runs: enough to tell a dead group from a living one in a settled
 /// position, quick enough (a fraction of a second on 19x19) for a blocking worker thread.
 pub const PROPOSAL_PLAYOUTS: u32 = 200;
-
-/// The board with the dead stones removed: what is counted at the end.
-pub fn without_dead(board: &Board, dead: &BTreeSet<Point>) -> Board {
-    let mut cleared = board.clone();
-    for &p in dead {
-        cleared.set(p, None);
-    }
-    cleared
-}
-
-/// The position to score: the cleared board of the same variant, so that the variant's own
-/// score sheet (and its komi) applies.
-pub fn scored_position(spec: &VariantSpec, board: &Board, dead: &BTreeSet<Point>) -> AnyGame {
-    AnyGame::from_setup(spec, without_dead(board, dead), Color::Black)
-}
 
 /// Who owns a point at the end of a playout: its piece's colour, or the colour that alone
 /// borders its empty region.

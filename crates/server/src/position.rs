@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
-use variago_records::sgf::{move_from_text, move_text};
+use variago_records::sgf::{move_from_text, move_text, without_dead};
 use variago_records::{GameInfo, Record, galice_sgf};
 use variago_rules::borderline::{StoneStatus, Zone};
 use variago_rules::galice::{self, Galice, Turn};
@@ -14,7 +14,6 @@ use variago_rules::{
 };
 use variago_search::{Search, Settings};
 
-use crate::dead;
 use crate::error::ApiError;
 use crate::table::{ScoreView, Side, Sides};
 
@@ -317,7 +316,7 @@ impl Position {
     pub fn score(&self, dead: Option<&BTreeSet<Point>>) -> ScoreView {
         match (self, dead) {
             (Position::Single { spec, game, .. }, Some(dead)) => {
-                score_view(&dead::scored_position(spec, game.board(), dead).score())
+                score_view(&without_dead(spec, game.board(), dead).score())
             }
             (Position::Single { game, .. }, None) => score_view(&game.score()),
             (Position::Galice(g), _) => score_view(&g.score()),
@@ -379,15 +378,22 @@ impl Position {
         (legal, refused)
     }
 
-    /// The game as SGF: the moves played from the start, the result once known, and the game's
-    /// information.
-    pub fn sgf(&self, moves: &[String], result: Option<&str>, info: &GameInfo) -> String {
+    /// The game as SGF: the moves played from the start, the result once known, the game's
+    /// information, and the dead stones when the game was counted with them.
+    pub fn sgf(
+        &self,
+        moves: &[String],
+        result: Option<&str>,
+        info: &GameInfo,
+        dead: Option<&BTreeSet<Point>>,
+    ) -> String {
         match self {
             Position::Single { spec, geometry, .. } => {
                 let mut record = Record::new(spec.clone(), *geometry);
                 record.moves = moves.iter().filter_map(|m| move_from_text(*geometry, m).ok()).collect();
                 record.result = result.map(str::to_string);
                 record.info = info.clone();
+                record.dead = dead.cloned();
                 record.to_sgf()
             }
             Position::Galice(_) => {

@@ -879,8 +879,9 @@ impl Table {
         self.result.clone().unwrap_or_default()
     }
 
-    /// The game as SGF: the moves played, the result once known, the date it was created and
-    /// the AI's level for a seat the AI plays (people play without names).
+    /// The game as SGF: the moves played, the result once known, the date it was created, the
+    /// AI's level for a seat the AI plays (people play without names), and the dead stones both
+    /// accepted.
     pub fn sgf(&self) -> String {
         let name = |colour: Color| match self.settings.players.get(self.settings.colour_of(colour)) {
             Player::Ai { level } => Some(format!("variago level {level}")),
@@ -892,7 +893,12 @@ impl Table {
             date: Some(sgf_date(self.created_ms.div_euclid(1000))),
             ..GameInfo::default()
         };
-        self.position.sgf(&self.moves, self.result.as_deref(), &info)
+        // the dead stones both players accepted, when the game ended by counting
+        let counted = self
+            .scoring
+            .as_ref()
+            .filter(|s| self.phase == Phase::Finished && s.accepted.black && s.accepted.white);
+        self.position.sgf(&self.moves, self.result.as_deref(), &info, counted.map(|s| &s.dead))
     }
 
     /// Everything a page needs to show the game now.

@@ -551,6 +551,19 @@ async fn the_dead_stone_phase_marks_chains_and_a_disagreement_resumes_play() {
     assert!(game["resumed"].is_null(), "{game}");
     let game = client.must(&id, &white, json!({ "type": "pass" })).await;
     assert_eq!(game["status"], "scoring");
+    // counted with D4 dead: the record keeps the marking and the territory
+    client.wait_for(&id, |g| !g["scoring"]["proposal"].is_null()).await;
+    client.must(&id, &black, json!({ "type": "mark_dead", "vertex": "D4", "dead": true })).await;
+    client.must(&id, &black, json!({ "type": "accept_score" })).await;
+    let game = client.must(&id, &white, json!({ "type": "accept_score" })).await;
+    assert_eq!(game["result"], "B+24.5", "{game}");
+    let (_, sgf) = client.get_text(&format!("/api/games/{id}/sgf")).await;
+    let record = variago_records::Record::from_sgf(&sgf).unwrap();
+    let marked: Vec<String> = serde_json::from_value(game["scoring"]["dead"].clone()).unwrap();
+    assert!(marked.contains(&"D4".to_string()), "{game}");
+    let marked = marked.iter().map(|v| record.geometry.parse_vertex(v).unwrap()).collect();
+    assert_eq!(record.dead, Some(marked), "{sgf}");
+    assert!(sgf.contains("TB[") && !sgf.contains("TW["), "Black's territory, D4's point included: {sgf}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
