@@ -176,6 +176,14 @@ pub const KINGS: &str = "XK";
 /// viewers show.
 pub const DEAD: &str = "XD";
 
+/// The empty points that only `color`'s stones border on a board: its territory when counting.
+pub fn territory(board: &Board, color: Color) -> impl Iterator<Item = Point> + '_ {
+    board
+        .geometry()
+        .points()
+        .filter(move |&p| board.color(p).is_none() && board.region(p, None).owner == RegionOwner::Only(color))
+}
+
 /// The position counted at the end: the final board without the dead stones, in the same variant
 /// (so that its own score sheet and komi apply).
 pub fn without_dead(spec: &VariantSpec, board: &Board, dead: &BTreeSet<Point>) -> AnyGame {
@@ -436,16 +444,10 @@ impl Record {
         }
         let mut props = vec![Prop::Unknown(DEAD.into(), points)];
         for color in [Color::Black, Color::White] {
-            let territory: HashSet<go::Point> = self
-                .geometry
-                .points()
-                .filter(|&p| {
-                    board.color(p).is_none() && board.region(p, None).owner == RegionOwner::Only(color)
-                })
-                .map(|p| sgf_point(self.geometry, p))
-                .collect();
-            if !territory.is_empty() {
-                props.push(if color == Color::Black { Prop::TB(territory) } else { Prop::TW(territory) });
+            let points: HashSet<go::Point> =
+                territory(board, color).map(|p| sgf_point(self.geometry, p)).collect();
+            if !points.is_empty() {
+                props.push(if color == Color::Black { Prop::TB(points) } else { Prop::TW(points) });
             }
         }
         props

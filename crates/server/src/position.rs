@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
-use variago_records::sgf::{move_from_text, move_text, without_dead};
+use variago_records::sgf::{move_from_text, move_text, territory, without_dead};
 use variago_records::{GameInfo, Record, galice_sgf};
 use variago_rules::borderline::{StoneStatus, Zone};
 use variago_rules::galice::{self, Galice, Turn};
@@ -321,6 +321,13 @@ impl Position {
             (Position::Single { game, .. }, None) => score_view(&game.score()),
             (Position::Galice(g), _) => score_view(&g.score()),
         }
+    }
+
+    /// Each side's territory on the single board without the `dead` stones (none in Galice).
+    pub fn territory(&self, dead: &BTreeSet<Point>) -> Sides<Vec<String>> {
+        let Position::Single { spec, game, .. } = self else { return Sides::default() };
+        let counted = without_dead(spec, game.board(), dead);
+        Sides::from_fn(|c| self.vertices(&territory(counted.board(), c).collect()))
     }
 
     /// The boards' rows: one board, or Galice's left and right boards.

@@ -959,6 +959,7 @@ impl Table {
                 dead: self.position.vertices(&s.dead),
                 proposal: s.proposal.as_ref().map(|p| self.position.vertices(p)),
                 accepted: s.accepted,
+                territory: self.position.territory(&s.dead),
             }),
             resumed: self.resumption(),
             borderline: self.position.borderline(),
@@ -1058,6 +1059,8 @@ pub struct ScoringView {
     pub proposal: Option<Vec<String>>,
     /// Who accepted the marking.
     pub accepted: Sides<bool>,
+    /// Each side's territory as the marking counts it (the dead stones' points included).
+    pub territory: Sides<Vec<String>>,
 }
 
 /// The last resumption of play, as the game view shows it.

@@ -539,6 +539,9 @@ async fn the_dead_stone_phase_marks_chains_and_a_disagreement_resumes_play() {
         "a mark clears acceptances"
     );
     assert_eq!(game["score"]["totals"]["black"], 25.0, "counted without the dead stone: {game}");
+    // every empty point (D4's included) is Black's territory once D4 is off
+    assert_eq!(game["scoring"]["territory"]["black"].as_array().map(Vec::len), Some(24), "{game}");
+    assert_eq!(game["scoring"]["territory"]["white"], json!([]), "{game}");
     // White disagrees: its pass is taken back and it is to move again
     let game = client.must(&id, &white, json!({ "type": "resume" })).await;
     assert_eq!((game["status"].as_str(), game["to_move"].as_str()), (Some("playing"), Some("white")));

@@ -194,6 +194,11 @@ async fn a_refused_move_shows_the_servers_reason_and_the_game_ends_by_counting()
     browser
         .until("the count without D5", "document.getElementById('score').textContent.includes('Black 45')")
         .await;
+    // the territory shaded as the marking counts it: the columns A-D (D5's point included) for
+    // Black, G-J for White
+    let shaded = "[document.querySelectorAll('#board .shade.territory-black').length, \
+                  document.querySelectorAll('#board .shade.territory-white').length]";
+    browser.until("the territory", &format!("JSON.stringify({shaded}) === '[36,27]'")).await;
     browser.click("#score-accept").await;
     browser.wait_text("scoring-text", "Accepted by Black").await;
     browser.screenshot("dead-stone-phase").await;

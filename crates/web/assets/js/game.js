@@ -564,6 +564,10 @@ function renderBoard(game, mine) {
   }
   if (viewing === null && game.scoring) {
     for (const v of game.scoring.dead) marks.set(v, 'dead');
+    // each side's territory as the marking counts it (a server without it sends none)
+    for (const side of ['black', 'white']) {
+      for (const v of (game.scoring.territory || {})[side] || []) shade.set(v, shade.has(v) ? `${shade.get(v)} territory-${side}` : `territory-${side}`);
+    }
   }
   // Borderline's live survey: each side's enclosed points shaded, besieged stones marked
   if (viewing === null && game.borderline) {
@@ -647,10 +651,15 @@ function renderScore(game) {
         el('td', { 'data-side': 'white' }, sides.white[term]))))));
     parts.push(el('p', {}, `White adds komi ${score.komi}.`));
   } else {
-    parts.push(el('p', {}, `Black ${score.totals.black} – White ${score.totals.white} + komi ${score.komi}`));
+    // in play the count takes every stone as alive: it says so, lest an early count mislead
+    const asItStands = game.status === 'playing' ? 'As the board stands, every stone alive: ' : '';
+    parts.push(el('p', {}, `${asItStands}Black ${score.totals.black} – White ${score.totals.white} + komi ${score.komi}`));
     parts.push(el('pre', { class: 'score-text' }, score.text.split('\n').filter((l) => l).map((line) => el('span', { class: 'line' }, scoreLine(line)))));
   }
-  if (game.status !== 'finished') parts.push(el('p', { class: 'if-now' }, `If the game ended now: ${resultText(score.result)}.`));
+  if (game.status !== 'finished') {
+    const alive = game.status === 'playing' ? ' with every stone alive' : '';
+    parts.push(el('p', { class: 'if-now' }, `If the game ended now${alive}: ${resultText(score.result)}.`));
+  }
   $('score').replaceChildren(...parts);
   renderVariantPanel(game);
 }
