@@ -217,6 +217,13 @@ async fn a_game_in_progress_on_a_phone_shows_status_reason_and_actions_above_the
     let driver = Driver::start().await;
     let browser = driver.browser(PHONE.0, PHONE.1).await;
     browser.sit(&app, &id, &black_token, "black").await;
+    // a touch screen: the first tap shows the stone to play, the second plays it
+    browser.click_point("E5").await;
+    browser.until("the tapped point", "document.querySelector('#board .mark.pending') !== null").await;
+    assert_eq!(browser.text("#confirm-move").await, "Play E5");
+    assert!(browser.moves().await.is_empty(), "one tap does not play");
+    browser.js("window.scrollTo(0, 0)", vec![]).await;
+    browser.screenshot("phone-tap-to-confirm").await;
     browser.click_point("E5").await;
     browser.wait_moves(1).await;
     app.act(&id, &white_token, json!({ "type": "move", "move": "D5" })).await;
@@ -645,16 +652,20 @@ async fn on_a_phone_a_pass_is_announced_errors_clear_and_a_resumption_is_explain
     let driver = Driver::start().await;
     let browser = driver.browser(PHONE.0, PHONE.1).await;
     browser.sit(&app, &id, &black_token, "black").await;
+    // a touch screen: tapped twice
+    browser.click_point("E5").await;
     browser.click_point("E5").await;
     browser.wait_moves(1).await;
-    // a refusal out of turn is cleared by the opponent's move
+    // a refusal out of turn (sent at the first tap) is cleared by the opponent's move
     browser.click_point("C3").await;
     browser.wait_text("message", "not your turn").await;
     app.act(&id, &white_token, json!({ "type": "move", "move": "D5" })).await;
     browser.wait_moves(2).await;
     browser.until("the stale error to go", "document.getElementById('message').textContent === ''").await;
-    // White passes: Black is told, prominently, that a pass now ends play
+    // White passes: Black is told, prominently, that a pass now ends play (C3 tapped, then
+    // confirmed with the button)
     browser.click_point("C3").await;
+    browser.click("#confirm-move").await;
     browser.wait_moves(3).await;
     assert!(!shown(&browser, "notice").await, "no notice after a move");
     app.act(&id, &white_token, json!({ "type": "pass" })).await;

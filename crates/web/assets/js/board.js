@@ -258,9 +258,9 @@ export class Board {
       const [cx, cy] = [this.at(p.x), this.at(p.y)];
       if (cls === 'dead') {
         marks.append(svg('path', { d: `M${cx - 2.5},${cy - 2.5} L${cx + 2.5},${cy + 2.5} M${cx + 2.5},${cy - 2.5} L${cx - 2.5},${cy + 2.5}`, class: `mark dead` }));
-      } else if (cls === 'landing') {
-        // where a stone arrives (Galice's swap): a stone's outline, dashed
-        marks.append(svg('circle', { cx, cy, r: CELL * 0.45, class: 'mark landing' }));
+      } else if (cls === 'landing' || cls === 'pending') {
+        // where a stone arrives (Galice's swap), or the point tapped once: a stone's outline
+        marks.append(svg('circle', { cx, cy, r: CELL * 0.45, class: `mark ${cls}` }));
       } else {
         marks.append(svg('rect', { x: cx - 2, y: cy - 2, width: 4, height: 4, class: `mark ${cls}` }));
       }

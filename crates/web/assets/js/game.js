@@ -22,6 +22,9 @@ const page = {
   movesKey: '',
   viewing: null, // the move number the replay slider shows, or null for the live position
   busy: false,
+  // touch screens: a tap on a legal point first shows the stone, a second tap (or "Play") plays it
+  confirmTaps: matchMedia('(pointer: coarse)').matches,
+  pending: null, // the point tapped once, waiting for its confirmation
   boards: null, // Galice: {left, right}
   swap: null, // Galice: the swap chosen (`bB2`), waiting for its drop
   about: new Map(), // variant name -> one-line description
@@ -53,6 +56,23 @@ async function act(action) {
   } finally {
     page.busy = false;
   }
+}
+
+/** A click or tap on the board: with confirmation on, a legal point on the player's turn is
+ * first shown as the stone to play; a second tap there (or "Play") plays it. Anything else goes
+ * to `play` at once (an illegal point or a move out of turn comes back with its reason). */
+function boardTap(vertex) {
+  const game = page.game;
+  const asks = page.confirmTaps && game && game.status === 'playing' && page.viewing === null
+    && game.to_move === myColour() && game.legal.includes(vertex);
+  if (asks && page.pending !== vertex) {
+    page.pending = vertex;
+    showMessage('');
+    render();
+    return;
+  }
+  page.pending = null;
+  play(vertex);
 }
 
 function play(vertex) {
@@ -264,8 +284,11 @@ function setConnection(text) {
 /** Takes a newer view of the game (views older than the one shown are ignored). */
 function update(game) {
   if (!game || (page.game && game.seq < page.game.seq)) return;
-  // a refusal or a hint is about the game as it was: the next change clears it
-  if (page.game && game.seq > page.game.seq) showMessage('');
+  // a refusal, a hint or a tapped point is about the game as it was: the next change clears it
+  if (page.game && game.seq > page.game.seq) {
+    showMessage('');
+    page.pending = null;
+  }
   const first = !page.game;
   page.game = game;
   page.received = performance.now();
@@ -310,7 +333,7 @@ function setup(game) {
       width: game.width,
       height: game.height,
       label: `${game.variant} board, ${game.size}`,
-      onPlay: play,
+      onPlay: boardTap,
       onHover: pointInfo,
     });
   }
@@ -577,6 +600,9 @@ function renderBoard(game, mine) {
     for (const v of game.borderline.besieged || []) marks.set(v, 'besieged');
   }
   const myTurn = viewing === null && game.status === 'playing' && game.to_move === mine;
+  if (myTurn && page.pending) marks.set(page.pending, 'pending');
+  $('confirm-move').hidden = !(myTurn && page.pending);
+  $('confirm-move').textContent = page.pending ? `Play ${page.pending}` : '';
   page.board.draw({
     rows,
     shade,
@@ -736,6 +762,13 @@ function wire() {
     $('move-input').value = '';
   });
   $('pass').addEventListener('click', () => act({ type: 'pass' }));
+  $('confirm-move').addEventListener('click', () => page.pending && boardTap(page.pending));
+  $('confirm-taps').checked = page.confirmTaps;
+  $('confirm-taps').addEventListener('change', (event) => {
+    page.confirmTaps = event.target.checked;
+    page.pending = null;
+    render();
+  });
   $('undo').addEventListener('click', () => act({ type: 'undo_request' }));
   const confirming = (on) => {
     $('resign').hidden = on;
