@@ -688,6 +688,14 @@ async fn on_a_phone_a_pass_is_announced_errors_clear_and_a_resumption_is_explain
     browser.wait_text("notice", "When both pass again, the dead stones are marked anew").await;
     browser.js("window.scrollTo(0, 0)", vec![]).await;
     browser.screenshot("phone-marking-rejected").await;
+    // the zoom: the board twice the box's width, scrolled inside it, the page no wider
+    browser.click("#zoom").await;
+    let ratio = "document.querySelector('#board svg').getBoundingClientRect().width / document.getElementById('board').clientWidth";
+    let ratio = browser.until("the zoomed board", &format!("{ratio} > 1.9 && {ratio}")).await;
+    assert!(ratio.as_f64().unwrap() < 2.1, "twice as wide: {ratio}");
+    assert_eq!(browser.text("#zoom").await, "Zoom out");
+    browser.scroll_to("#board").await;
+    browser.screenshot("phone-zoomed").await;
     let overflow =
         browser.js("return document.documentElement.scrollWidth - window.innerWidth", vec![]).await;
     assert_eq!(overflow.as_i64(), Some(0), "the page is wider than the screen");

@@ -763,6 +763,21 @@ function wire() {
   });
   $('pass').addEventListener('click', () => act({ type: 'pass' }));
   $('confirm-move').addEventListener('click', () => page.pending && boardTap(page.pending));
+  // a board twice the screen's width, scrolled in its box, for small points on a phone
+  $('zoom').addEventListener('click', () => {
+    const zoomed = $('board').classList.toggle('zoomed');
+    $('zoom').setAttribute('aria-pressed', String(zoomed));
+    $('zoom').textContent = zoomed ? 'Zoom out' : 'Zoom in';
+    const focus = zoomed && document.querySelector('#board .mark.pending, #board .mark.last');
+    const box = $('board');
+    if (focus) {
+      // the tapped point or the last move in the middle of the box
+      const at = focus.getBoundingClientRect();
+      const frame = box.getBoundingClientRect();
+      box.scrollLeft += at.left + at.width / 2 - (frame.left + frame.width / 2);
+      box.scrollTop += at.top + at.height / 2 - (frame.top + frame.height / 2);
+    }
+  });
   $('confirm-taps').checked = page.confirmTaps;
   $('confirm-taps').addEventListener('change', (event) => {
     page.confirmTaps = event.target.checked;
