@@ -10,6 +10,7 @@ mod matches;
 mod play;
 mod regress;
 mod serve;
+mod train;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -131,6 +132,9 @@ enum Command {
     /// Run the game server: the browser pages (docs/web.md), an HTTP JSON API and a WebSocket per
     /// game (docs/server.md), games kept in a database.
     Serve(serve::Options),
+    /// Learn the AI's move-feature weights from SGF records (docs/ai.md); the last line says how
+    /// many positions and how often the model ranks the played move first.
+    TrainPatterns(train::Options),
     /// The variant lab (docs/lab.md): `lab cycles` searches a variant's game graph for its
     /// shortest cycle.
     Lab {
@@ -324,6 +328,7 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Regress(options) => regress::run(options),
         Command::Serve(options) => serve::run(options),
         Command::Lab { command } => lab::run(command),
+        Command::TrainPatterns(options) => train::run(options),
         Command::Loadtest { addr, games, moves, think_ms, variant } => {
             let think = std::time::Duration::from_millis(think_ms);
             let plan = variago_server::loadtest::Plan { addr, games, moves, think, variant };

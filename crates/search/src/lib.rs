@@ -6,6 +6,9 @@
 //! summed, so there is no locking and a playout-limited search is reproducible for any number of
 //! threads. Pure library: std threads, no I/O, no async.
 
+pub mod features;
+pub mod priors;
+pub mod train;
 mod tree;
 
 use std::any::Any;
@@ -40,6 +43,10 @@ pub struct Settings {
     /// Nodes a tree may hold, per thread: beyond it leaves stop expanding (a memory bound for long
     /// time limits; a node takes about 32 bytes).
     pub max_nodes: usize,
+    /// Playouts the learned prior of a new node weighs as ([`priors`]): how long the features'
+    /// judgement of a move leads before the playouts' own results take over; 0 turns the priors
+    /// off (the plain search, for comparisons).
+    pub prior_visits: f64,
     /// Resign when the best move's win rate is below this (after enough playouts); `None`, the
     /// default, never resigns so that no game is given away by a noisy estimate.
     pub resign_below: Option<f64>,
@@ -56,6 +63,7 @@ impl Default for Settings {
             rave_equivalence: 1000.0,
             expand_after: 2,
             max_nodes: 2_000_000,
+            prior_visits: 20.0,
             resign_below: None,
         }
     }
@@ -206,7 +214,7 @@ impl Search {
         let start = Instant::now();
         let threads = self.settings.threads.max(1);
         let (root, mut trees) = kept.and_then(|k| k.after(game, moves, threads)).unwrap_or_else(|| {
-            let fresh = (0..threads).map(|t| Tree::new(game, thread_seed(self.settings.seed, t))).collect();
+            let fresh = (0..threads).map(|t| Tree::new(game, &self.settings, thread_seed(self.settings.seed, t))).collect();
             (game.clone(), fresh)
         });
         self.grow(&root, &mut trees, self.settings.time.map(|t| start + t));
@@ -240,7 +248,7 @@ impl Search {
             return None;
         }
         let threads = self.settings.threads.max(1);
-        let trees = (0..threads).map(|t| Tree::new(game, thread_seed(self.settings.seed, t))).collect();
+        let trees = (0..threads).map(|t| Tree::new(game, &self.settings, thread_seed(self.settings.seed, t))).collect();
         Some(Pondering { search: self.clone(), game: game.clone(), trees, elapsed: Duration::ZERO })
     }
 

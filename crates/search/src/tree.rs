@@ -11,6 +11,7 @@ use rand::rngs::SmallRng;
 use variago_rules::{Color, Ending, Game, GameResult, ScoreSheet};
 
 use crate::Settings;
+use crate::priors::Weights;
 
 /// A node: the move that leads to it and the statistics of the player who made that move.
 ///
@@ -34,11 +35,14 @@ pub(crate) struct Node<M> {
     pub amaf_visits: u32,
     /// Rewards of `mover` in those playouts.
     pub amaf_wins: u64,
+    /// The value the move starts with before playouts tell ([`crate::priors`]), 0.5 without
+    /// prior knowledge; it weighs as [`Settings::prior_visits`] playouts.
+    pub prior: f32,
 }
 
 impl<M> Node<M> {
     fn new(mv: M, mover: Color) -> Self {
-        Node { mv, mover, first: 0, count: 0, visits: 0, wins: 0, amaf_visits: 0, amaf_wins: 0 }
+        Node { mv, mover, first: 0, count: 0, visits: 0, wins: 0, amaf_visits: 0, amaf_wins: 0, prior: 0.5 }
     }
 
     /// The children's index range in the arena.
@@ -135,6 +139,7 @@ struct Scratch<M> {
     sequence: Vec<(M, Color)>,
     first_player: HashMap<M, Color, BuildHasherDefault<FxHasher>>,
     moves: Vec<M>,
+    priors: Vec<f32>,
 }
 
 impl<M> Default for Scratch<M> {
@@ -144,13 +149,14 @@ impl<M> Default for Scratch<M> {
             sequence: Vec::new(),
             first_player: HashMap::default(),
             moves: Vec::new(),
+            priors: Vec::new(),
         }
     }
 }
 
 impl<G: Game> Tree<G> {
     /// A tree of `root` (a position that is not over) with its root's children and no playout.
-    pub fn new(root: &G, seed: u64) -> Self {
+    pub fn new(root: &G, settings: &Settings, seed: u64) -> Self {
         let mut moves = Vec::new();
         root.legal_moves(&mut moves);
         let placeholder = *moves.first().expect("a position that is not over has a legal move");
@@ -160,8 +166,10 @@ impl<G: Game> Tree<G> {
             rng: SmallRng::seed_from_u64(seed),
             scratch: Scratch::default(),
         };
-        tree.expand(0, root, &mut moves);
+        let mut priors = Vec::new();
+        tree.expand(0, root, settings, &mut moves, &mut priors);
         tree.scratch.moves = moves;
+        tree.scratch.priors = priors;
         tree
     }
 
@@ -213,12 +221,20 @@ impl<G: Game> Tree<G> {
         true
     }
 
-    fn expand(&mut self, node: usize, state: &G, moves: &mut Vec<G::Move>) {
+    /// Adds the children of `node`, each with its prior value where the settings ask for priors
+    /// and the variant has a board of stones.
+    fn expand(&mut self, node: usize, state: &G, settings: &Settings, moves: &mut Vec<G::Move>, priors: &mut Vec<f32>) {
         state.legal_moves(moves);
         let mover = state.to_move();
         self.nodes[node].first = self.nodes.len() as u32;
         self.nodes[node].count = moves.len() as u32;
+        let first = self.nodes.len();
         self.nodes.extend(moves.iter().map(|&mv| Node::new(mv, mover)));
+        if settings.prior_visits > 0.0 && Weights::builtin().move_values(state, moves, priors) {
+            for (child, &prior) in self.nodes[first..].iter_mut().zip(priors.iter()) {
+                child.prior = prior;
+            }
+        }
     }
 
     /// UCT on the RAVE-blended value: the AMAF value counts fully while the child has few visits of
@@ -232,9 +248,11 @@ impl<G: Game> Tree<G> {
             let n = c.visits as f64;
             let an = c.amaf_visits as f64;
             let scale = REWARD_SCALE as f64;
-            let q = if c.visits > 0 { c.wins as f64 / (scale * n) } else { 0.5 };
+            // the prior counts as `prior_visits` playouts of its value, in both estimates
+            let (n0, w0) = (settings.prior_visits, settings.prior_visits * c.prior as f64);
+            let q = if c.visits > 0 || n0 > 0.0 { (c.wins as f64 / scale + w0) / (n + n0) } else { 0.5 };
             let value = if c.amaf_visits > 0 {
-                let aq = c.amaf_wins as f64 / (scale * an);
+                let aq = (c.amaf_wins as f64 / scale + w0) / (an + n0);
                 let beta = an / (an + n + n * an / settings.rave_equivalence);
                 beta * aq + (1.0 - beta) * q
             } else {
@@ -263,7 +281,7 @@ impl<G: Game> Tree<G> {
                 {
                     break;
                 }
-                self.expand(node, &state, &mut scratch.moves);
+                self.expand(node, &state, settings, &mut scratch.moves, &mut scratch.priors);
             }
             let child = self.select(node, settings);
             let (mv, mover) = (self.nodes[child].mv, self.nodes[child].mover);
