@@ -6,8 +6,10 @@ mod genmove;
 mod gtp;
 mod gtp_engine;
 mod lab;
+mod lab_selfplay;
 mod matches;
 mod play;
+mod referee;
 mod regress;
 mod serve;
 
@@ -132,7 +134,7 @@ enum Command {
     /// game (docs/server.md), games kept in a database.
     Serve(serve::Options),
     /// The variant lab (docs/lab.md): `lab cycles` searches a variant's game graph for its
-    /// shortest cycle.
+    /// shortest cycle; `lab selfplay`, `merge`, `komi` and `compare` play the AI against itself.
     Lab {
         #[command(subcommand)]
         command: lab::LabCommand,
