@@ -120,6 +120,8 @@ pub struct CompareOptions {
 /// What one self-play run plays: its settings, its engines and the games' threads.
 struct Plan {
     settings: RunSettings,
+    /// Points of the board (both boards' in Galice): the default komi search range.
+    area: usize,
     engines: [EngineSpec; 2],
     threads: usize,
     out: PathBuf,
@@ -187,7 +189,7 @@ fn plan(variant: &str, play: &PlayOptions, out: PathBuf) -> Result<(Plan, Start)
         games: play.games,
         shard,
     };
-    Ok((Plan { settings, engines, threads, out }, start))
+    Ok((Plan { settings, area, engines, threads, out }, start))
 }
 
 fn parse_komi(flag: &str, text: &str) -> Result<HalfPoints, Failure> {
@@ -221,8 +223,9 @@ fn play_run<G: Refereed + Studied>(plan: &Plan, start: &G, label: &str) -> Resul
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let started = Instant::now();
-    let workers = plan.threads.min(todo.len()).max(1);
+    let workers = plan.threads.min(todo.len());
     let mut failure = None;
+    // a finished run starts no engine
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel::<Played>();
         for _ in 0..workers {
@@ -491,7 +494,7 @@ pub fn komi(options: KomiOptions) -> Result<(), Failure> {
         return Err(Failure::input("lab komi cannot be sharded: each step depends on the one before"));
     }
     let (probe, _) = plan(&options.variant, &options.play, options.play.out.clone())?;
-    let area = i32::try_from(probe.settings.max_moves / 3).unwrap_or(i32::MAX / 4);
+    let area = i32::try_from(probe.area).unwrap_or(i32::MAX / 4);
     let low = options
         .low
         .as_deref()

@@ -340,6 +340,23 @@ mod tests {
         assert_eq!(drama(&[None, Some(0.2)], Some(Player::B)), Some(1.0));
     }
 
+    #[test]
+    fn only_the_variants_own_rules_are_restrictions() {
+        for board_reason in
+            [Illegal::Suicide, Illegal::ChangesNothing, Illegal::NoStonesLeft, Illegal::GameOver]
+        {
+            assert_eq!(restriction(&board_reason), None, "{board_reason:?}");
+        }
+        assert_eq!(restriction(&Illegal::PositionalSuperko), Some("ko"));
+        assert_eq!(restriction(&Illegal::MinimalIncursionAfterMinimal), Some("incursion"));
+        assert_eq!(restriction(&Illegal::CaptureNotLarger { captures: 1, previous: 2 }), Some("capture"));
+        assert_eq!(restriction(&Illegal::KingRemovesKingAfterKing), Some("king"));
+        assert_eq!(restriction(&Illegal::PassCooldown { turns: 1 }), Some("pass cap"));
+        assert_eq!(restriction(&Illegal::PassDuringDeployment), Some("deployment"));
+        assert_eq!(restriction(&Illegal::SwapBack), Some("swap-back"));
+        assert_eq!(restriction(&Illegal::EnemySwapNotForced), None);
+    }
+
     fn play(spec: &str, size: &str, moves: &[&str]) -> AnyGame {
         let spec: VariantSpec = spec.parse().unwrap();
         let geometry = Geometry::parse(size).unwrap();

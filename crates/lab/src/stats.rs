@@ -49,11 +49,6 @@ impl Interval {
     fn within(self, min: f64, max: f64) -> Self {
         Interval { value: self.value, low: self.low.clamp(min, max), high: self.high.clamp(min, max) }
     }
-
-    /// Whether `x` lies in the interval (ends included).
-    pub fn contains(&self, x: f64) -> bool {
-        self.low <= x && x <= self.high
-    }
 }
 
 /// `k` successes in `n` trials: the rate and its 95% Wilson score interval. With no trial the
