@@ -475,10 +475,10 @@ fn compare_table(specs: &[String], summaries: &[Summary]) -> String {
     out
 }
 
-/// One step of the komi search: a komi and the summary of its games.
+/// One step of the komi search: a komi and the first-player win rate of its games.
 struct Step {
     komi: HalfPoints,
-    summary: Summary,
+    rate: Interval,
 }
 
 /// `lab komi`: bisection over half-point komis, a self-play run at each step (in
@@ -512,30 +512,42 @@ pub fn komi(options: KomiOptions) -> Result<(), Failure> {
     }
     println!("{}", probe.settings.describe().replacen(&format!(", komi {}", probe.settings.komi), "", 1));
     let mut steps: Vec<Step> = Vec::new();
+    // plays the games at one komi and prints the step's line
+    let step = |komi: HalfPoints, steps: &mut Vec<Step>| -> Result<f64, Failure> {
+        let mut play = options.play.clone();
+        play.komi = Some(komi.to_string());
+        let (plan, start) = plan(&options.variant, &play, options.play.out.join(format!("komi_{komi}")))?;
+        let summary = Summary::of(&run(&plan, &start, &format!("komi {komi}: "))?);
+        let rate = summary.first_player_win_rate.value;
+        let verdict = match rate.total_cmp(&0.5) {
+            std::cmp::Ordering::Greater => "the first player is ahead: higher",
+            std::cmp::Ordering::Less => "the second player is ahead: lower",
+            std::cmp::Ordering::Equal => "even",
+        };
+        println!("komi {komi}: {} ({verdict})", summary.last_line());
+        steps.push(Step { komi, rate: summary.first_player_win_rate });
+        Ok(rate)
+    };
     let (mut lo, mut hi) = (low.0, high.0);
     while hi - lo > 1 {
-        let mid = HalfPoints(lo + (hi - lo).div_euclid(2));
-        let mut play = options.play.clone();
-        play.komi = Some(mid.to_string());
-        let out = options.play.out.join(format!("komi_{mid}"));
-        let (plan, start) = plan(&options.variant, &play, out)?;
-        let games = run(&plan, &start, &format!("komi {mid}: "))?;
-        let summary = Summary::of(&games);
-        let rate = summary.first_player_win_rate.value;
-        let verdict = if rate > 0.5 {
-            lo = mid.0;
-            "the first player is ahead: higher"
+        let mid = lo + (hi - lo).div_euclid(2);
+        let rate = step(HalfPoints(mid), &mut steps)?;
+        if rate > 0.5 {
+            lo = mid;
         } else if rate < 0.5 {
-            hi = mid.0;
-            "the second player is ahead: lower"
+            hi = mid;
         } else {
-            (lo, hi) = (mid.0, mid.0);
-            "even"
-        };
-        println!("komi {mid}: {} ({verdict})", summary.last_line());
-        steps.push(Step { komi: mid, summary });
+            (lo, hi) = (mid, mid);
+        }
     }
-    let answer = fair_komi(&steps, low, high);
+    // an end of the final bracket that is an end of the search was never played: play it, so
+    // that both sides of the answer rest on games
+    for end in [lo, hi] {
+        if !steps.iter().any(|s| s.komi.0 == end) {
+            step(HalfPoints(end), &mut steps)?;
+        }
+    }
+    let answer = fair_komi(&steps, HalfPoints(lo), HalfPoints(hi), low, high);
     println!("{}", answer.note);
     println!(
         "fair komi {} [{}, {}], {} games per komi",
@@ -552,28 +564,39 @@ struct FairKomi {
     note: String,
 }
 
-/// The fair komi from the steps: of the bisection's last two komis (one with the first player
-/// ahead, one with it behind), the one whose win rate is nearer 0.5. Its interval: every komi not
-/// ruled out by a step, reading the win rate as falling with the komi: above the largest komi
-/// whose whole interval is above 0.5 and below the smallest whose whole interval is below it
-/// (the search's ends where no step rules a side out).
-fn fair_komi(steps: &[Step], low: HalfPoints, high: HalfPoints) -> FairKomi {
-    let Some(nearest) = steps.iter().rev().take(2).min_by(|a, b| {
-        let gap = |s: &Step| (s.summary.first_player_win_rate.value - 0.5).abs();
-        gap(a).total_cmp(&gap(b))
-    }) else {
-        return FairKomi {
-            komi: low,
-            low,
-            high,
-            note: "no komi was tested: --low and --high are adjacent".into(),
-        };
+/// The fair komi from the steps: of the final bracket's two komis `lo` and `hi` (the first player
+/// ahead at one, behind at the other, unless the fair komi lies outside the search), the one whose
+/// win rate is nearer 0.5. Its interval: every komi not ruled out by a step, reading the win rate
+/// as falling with the komi: above the largest komi whose whole interval is above 0.5 and below the
+/// smallest whose whole interval is below it (the search's ends where no step rules a side out).
+/// A fair komi beyond an end of the search is reported as that end, with a note.
+fn fair_komi(steps: &[Step], lo: HalfPoints, hi: HalfPoints, low: HalfPoints, high: HalfPoints) -> FairKomi {
+    let gap = |s: &Step| (s.rate.value - 0.5).abs();
+    let Some(nearest) =
+        steps.iter().filter(|s| s.komi == lo || s.komi == hi).min_by(|a, b| gap(a).total_cmp(&gap(b)))
+    else {
+        return FairKomi { komi: lo, low, high, note: "no komi was played".into() };
     };
-    let ahead = steps.iter().filter(|s| s.summary.first_player_win_rate.low > 0.5).map(|s| s.komi.0).max();
-    let behind = steps.iter().filter(|s| s.summary.first_player_win_rate.high < 0.5).map(|s| s.komi.0).min();
-    let mut from = ahead.map_or(low.0, |k| k + 1);
-    let mut to = behind.map_or(high.0, |k| k - 1);
+    let ahead = steps.iter().filter(|s| s.rate.low > 0.5).map(|s| s.komi.0).max();
+    let behind = steps.iter().filter(|s| s.rate.high < 0.5).map(|s| s.komi.0).min();
+    // within the search: a side ruled out at an end of it leaves that end
+    let mut from = ahead.map_or(low.0, |k| k + 1).min(high.0);
+    let mut to = behind.map_or(high.0, |k| k - 1).max(low.0);
     let mut notes = Vec::new();
+    let rate_at = |k: HalfPoints| steps.iter().find(|s| s.komi == k).map(|s| s.rate.value);
+    let mut komi = nearest.komi;
+    if hi == high && rate_at(hi).is_some_and(|r| r > 0.5) {
+        komi = high;
+        notes.push(format!(
+            "the first player is still ahead at --high {high}: the fair komi is at least that"
+        ));
+    }
+    if lo == low && rate_at(lo).is_some_and(|r| r < 0.5) {
+        komi = low;
+        notes.push(format!(
+            "the first player is already behind at --low {low}: the fair komi is at most that"
+        ));
+    }
     if ahead.is_none() {
         notes.push(format!(
             "no komi tested puts the first player surely ahead: the interval starts at --low {low}"
@@ -594,5 +617,49 @@ fn fair_komi(steps: &[Step], low: HalfPoints, high: HalfPoints) -> FairKomi {
     } else {
         notes.join("; ")
     };
-    FairKomi { komi: nearest.komi, low: HalfPoints(from), high: HalfPoints(to), note }
+    FairKomi { komi, low: HalfPoints(from), high: HalfPoints(to), note }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(komi: f64, value: f64, low: f64, high: f64) -> Step {
+        Step { komi: HalfPoints((komi * 2.0) as i32), rate: Interval { value, low, high } }
+    }
+
+    fn komi(k: f64) -> HalfPoints {
+        HalfPoints((k * 2.0) as i32)
+    }
+
+    #[test]
+    fn the_fair_komi_is_the_nearer_end_of_the_bracket_and_its_interval_what_no_step_rules_out() {
+        let steps = [
+            step(0.0, 0.9, 0.8, 0.95),
+            step(10.0, 0.2, 0.1, 0.35),
+            step(5.0, 0.7, 0.55, 0.8),
+            step(7.5, 0.45, 0.3, 0.6),
+            step(6.0, 0.6, 0.45, 0.7),
+            step(7.0, 0.52, 0.4, 0.65),
+        ];
+        let answer = fair_komi(&steps, komi(7.0), komi(7.5), komi(-20.0), komi(20.0));
+        assert_eq!(answer.komi, komi(7.0));
+        // surely ahead up to 5, surely behind from 10: 5.5 to 9.5
+        assert_eq!((answer.low, answer.high), (komi(5.5), komi(9.5)));
+        assert!(answer.note.starts_with("interval: "), "{}", answer.note);
+    }
+
+    #[test]
+    fn a_fair_komi_beyond_the_search_is_its_end_with_a_note() {
+        let steps = [step(0.0, 0.9, 0.8, 0.95), step(2.0, 0.8, 0.6, 0.9)];
+        let answer = fair_komi(&steps, komi(0.0), komi(2.0), komi(-2.0), komi(2.0));
+        assert_eq!((answer.komi, answer.low, answer.high), (komi(2.0), komi(2.0), komi(2.0)));
+        assert!(answer.note.contains("still ahead at --high 2"), "{}", answer.note);
+    }
+
+    #[test]
+    fn spec_folder_names_keep_only_safe_characters() {
+        assert_eq!(folder_name("go:ko=simple"), "go_ko=simple");
+        assert_eq!(folder_name("stoical:refine=more-stones,komi=6.5"), "stoical_refine=more-stones_komi=6.5");
+    }
 }
