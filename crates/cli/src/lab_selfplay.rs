@@ -242,8 +242,8 @@ fn play_run<G: Refereed + Studied>(plan: &Plan, start: &G, label: &str) -> Resul
             match saved {
                 Ok(stats) => {
                     games.push(stats);
-                    bar.set_message(running_rate(&games));
                     bar.inc(1);
+                    bar.set_message(running_rate(&games));
                 }
                 Err(e) => {
                     stop.store(true, Ordering::Relaxed);
@@ -422,13 +422,7 @@ pub fn compare(options: CompareOptions) -> Result<(), Failure> {
         summaries.push(Summary::of(&games));
     }
     let first = &plans[0].0.settings;
-    println!(
-        "{} on {}: {} against itself, seed {}",
-        options.specs.join(", "),
-        first.size,
-        first.black,
-        first.seed
-    );
+    println!("{} on {}: {}, seed {}", options.specs.join(", "), first.size, first.engines(), first.seed);
     print!("{}", compare_table(&options.specs, &summaries));
     Ok(())
 }

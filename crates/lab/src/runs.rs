@@ -122,14 +122,19 @@ impl RunSettings {
         out
     }
 
-    /// One line naming what was played (the shard left out, so that a merge prints what one run
-    /// prints).
-    pub fn describe(&self) -> String {
-        let engines = if self.black == self.white {
+    /// The engines: `E against itself`, or `Black E1, White E2`.
+    pub fn engines(&self) -> String {
+        if self.black == self.white {
             format!("{} against itself", self.black)
         } else {
             format!("Black {}, White {}", self.black, self.white)
-        };
+        }
+    }
+
+    /// One line naming what was played (the shard left out, so that a merge prints what one run
+    /// prints).
+    pub fn describe(&self) -> String {
+        let engines = self.engines();
         let komi = if self.komi == "-" { String::new() } else { format!(", komi {}", self.komi) };
         format!(
             "{} on {}{komi}: {engines}, seed {}, cap {} moves",
