@@ -310,3 +310,27 @@ fn komi_bisects_over_half_points_and_ends_with_the_fair_komi_and_its_interval() 
     assert!(dir.join("komi_0").join("summary.json").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn galice_reports_the_first_player_after_the_setup_beside_the_setup_player() {
+    let dir = scratch("galice");
+    let args = "lab selfplay --variant galice --games 2 --playouts 2 --max-moves 30 --out";
+    let mut args: Vec<&str> = args.split(' ').collect();
+    args.push(text(&dir));
+    let out = variago(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = stdout(&out);
+    assert!(text.starts_with("galice on 2x7x7: variago:playouts=2 against itself"), "{text}");
+    assert!(text.contains("setup-player win rate: "), "{text}");
+    assert!(text.contains("(White, the first to move after the setup, won "), "{text}");
+    for line in std::fs::read_to_string(dir.join("games.jsonl")).unwrap().lines() {
+        let game: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(game["first"], "W");
+        // five setup stones and the choice come first: the setup player is known
+        assert!(game["setup"] == "B" || game["setup"] == "W", "{line}");
+        assert!(game["moves"].as_u64().unwrap() <= 30, "{line}");
+    }
+    let sgf = std::fs::read_to_string(dir.join("game-0000.sgf")).unwrap();
+    assert!(sgf.contains("RU[galice]"), "{sgf}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

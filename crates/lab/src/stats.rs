@@ -268,7 +268,8 @@ impl Summary {
     /// The summary as text, one statistic a line, [`Summary::last_line`] last.
     pub fn text(&self) -> String {
         let mut out = String::new();
-        let first = if self.first_player == "W" { "White, first after the setup" } else { "Black" };
+        let first =
+            if self.first_player == "W" { "White, the first to move after the setup," } else { "Black" };
         let _ = writeln!(
             out,
             "games: {}, decisive {}, draws {}, scored at the move cap {}",
