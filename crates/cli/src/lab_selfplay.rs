@@ -19,7 +19,7 @@ use variago_rules::galice::{Galice, SPOTS};
 use variago_rules::{AnyGame, HalfPoints, VariantSpec};
 
 use crate::referee::{Engine, EngineSpec, Refereed, ignore_sigpipe, parse_engine, play_game};
-use crate::{Failure, is_galice, playing_size};
+use crate::{Failure, is_galice, parse_komi, playing_size};
 
 /// Playouts per move when neither `--playouts` nor `--level` is given.
 const DEFAULT_PLAYOUTS: u64 = 1000;
@@ -190,11 +190,6 @@ fn plan(variant: &str, play: &PlayOptions, out: PathBuf) -> Result<(Plan, Start)
         shard,
     };
     Ok((Plan { settings, area, engines, threads, out }, start))
-}
-
-fn parse_komi(flag: &str, text: &str) -> Result<HalfPoints, Failure> {
-    HalfPoints::parse(text)
-        .ok_or_else(|| Failure::input(format!("{flag} must be a multiple of 0.5, not '{text}'")))
 }
 
 /// Plays (or resumes) a run in its folder and returns every game of the folder's shard; the

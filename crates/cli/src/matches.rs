@@ -10,10 +10,10 @@ use variago_records::GameInfo;
 use variago_records::sgf::sgf_date;
 use variago_rules::galice::{Galice, Side};
 use variago_rules::spec::Variant;
-use variago_rules::{AnyGame, Color, HalfPoints, VariantSpec};
+use variago_rules::{AnyGame, Color, VariantSpec};
 
 use crate::referee::{Engine, EngineSpec, Refereed, ignore_sigpipe, parse_engine, play_game};
-use crate::{Failure, is_galice, playing_size};
+use crate::{Failure, is_galice, parse_komi, playing_size};
 
 /// The flags of `variago match`.
 #[derive(clap::Args)]
@@ -113,8 +113,7 @@ pub fn run(options: Options) -> Result<(), Failure> {
     let mut spec: VariantSpec = options.variant.parse().map_err(Failure::input)?;
     let geometry = playing_size(&spec, options.size.as_deref())?;
     if let Some(text) = &options.komi {
-        let komi = HalfPoints::parse(text)
-            .ok_or_else(|| Failure::input(format!("--komi must be a multiple of 0.5, not '{text}'")))?;
+        let komi = parse_komi("--komi", text)?;
         spec.set_komi(komi);
     }
     if external && matches!(spec.variant, Variant::Go(_)) && geometry.width() != geometry.height() {
