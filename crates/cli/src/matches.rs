@@ -19,7 +19,8 @@ use crate::{Failure, is_galice, parse_komi, playing_size};
 #[derive(clap::Args)]
 pub struct Options {
     /// The engine playing Black in game 1: `variago:level=N`, `variago:playouts=N,threads=T`
-    /// (also `time=S`) or `gtp:COMMAND LINE`.
+    /// (also `time=S`, and `priors=K`, the playouts the learned priors weigh as, 0 for none) or
+    /// `gtp:COMMAND LINE`.
     #[arg(long)]
     pub black: String,
     /// The engine playing White in game 1; the colours swap every game.

@@ -22,7 +22,7 @@ pub(crate) enum EngineSpec {
     Gtp(String),
 }
 
-/// Reads `variago[:key=value,...]` (keys `level`, `playouts`, `time`, `threads`) or
+/// Reads `variago[:key=value,...]` (keys `level`, `playouts`, `time`, `threads`, `priors`) or
 /// `gtp:COMMAND LINE`.
 pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure> {
     if let Some(command) = text.strip_prefix("gtp:") {
@@ -33,7 +33,7 @@ pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure>
         None if text == "variago" => "",
         _ => return Err(Failure::input(format!("engine '{text}': write variago:level=N or gtp:COMMAND"))),
     };
-    let (mut level, mut playouts, mut time, mut threads) = (None, None, None, 1);
+    let (mut level, mut playouts, mut time, mut threads, mut priors) = (None, None, None, 1, None);
     for option in options.split(',').filter(|o| !o.trim().is_empty()) {
         let bad = || Failure::input(format!("engine '{text}': bad option '{option}'"));
         let (key, value) = option.split_once('=').ok_or_else(bad)?;
@@ -42,13 +42,18 @@ pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure>
             "playouts" => playouts = Some(value.trim().parse().map_err(|_| bad())?),
             "time" => time = Some(value.trim().parse().map_err(|_| bad())?),
             "threads" => threads = value.trim().parse().map_err(|_| bad())?,
+            "priors" => priors = Some(value.trim().parse::<f64>().ok().filter(|p| (0.0..=1e6).contains(p)).ok_or_else(bad)?),
             _ => return Err(bad()),
         }
     }
     if level.is_some_and(|l| !(1..=10).contains(&l)) {
         return Err(Failure::input(format!("engine '{text}': the level is 1 to 10")));
     }
-    genmove::settings(playouts, time, threads, seed, level).map(EngineSpec::Builtin).map_err(Failure::input)
+    let mut settings = genmove::settings(playouts, time, threads, seed, level).map_err(Failure::input)?;
+    if let Some(priors) = priors {
+        settings.prior_visits = priors;
+    }
+    Ok(EngineSpec::Builtin(settings))
 }
 
 /// A game `match` can referee: its rules (through [`Game`]) and what talking to engines and

@@ -78,24 +78,34 @@ impl Weights {
     }
 
     /// The prior value of each of `moves` in `game` (same order), or `None` when the variant has
-    /// no board of stones: the chance that the move beats an average legal move in the model,
-    /// `r / (1 + r)` where `r` is its strength over the mean strength.
+    /// no board of stones. A placement's value is `r^(1/SOFTNESS) / (1 + r^(1/SOFTNESS))`, where `r` is the move's
+    /// strength over the geometric mean strength of the moves. A typical move starts at 0.5, and
+    /// the mean is geometric so that a few strong moves (a capture, a good shape) do not push every
+    /// other move down. A pass's value is 0.5.
     pub fn move_values<G: Game>(&self, game: &G, moves: &[G::Move], values: &mut Vec<f32>) -> bool {
         values.clear();
         let Some(stones) = game.stones() else { return false };
         let position = Position::new(stones, game.to_move());
-        values.extend(moves.iter().map(|&mv| match G::placement(mv) {
-            Some(p) => self.strength(&position.features(p)) as f32,
-            None => self.gamma(Feature::Pass) as f32,
+        // the pass stays neutral: its weight was learned where games end, and the search's pass
+        // rules judge it anyway
+        let log_strengths: Vec<Option<f64>> =
+            moves.iter().map(|&mv| G::placement(mv).map(|p| self.strength(&position.features(p)).ln())).collect();
+        let placements = log_strengths.iter().flatten().count().max(1) as f64;
+        let mean = log_strengths.iter().flatten().sum::<f64>() / placements;
+        values.extend(log_strengths.iter().map(|s| match s {
+            Some(s) => {
+                let r = ((s - mean) / SOFTNESS).exp();
+                (r / (1.0 + r)) as f32
+            }
+            None => 0.5,
         }));
-        let mean = values.iter().map(|&s| s as f64).sum::<f64>() / values.len().max(1) as f64;
-        for v in values.iter_mut() {
-            let r = *v as f64 / mean;
-            *v = (r / (1.0 + r)) as f32;
-        }
         true
     }
 }
+
+/// How far the strengths are flattened before they become values: with 2, a move a hundred
+/// times stronger than the mean starts at 10/11.
+const SOFTNESS: f64 = 2.0;
 
 #[cfg(test)]
 mod tests {
@@ -125,5 +135,33 @@ mod tests {
         assert!(weights.gamma(Feature::Capture(Capture::One)) > 1.0);
         assert!(weights.gamma(Feature::SelfAtari) < 1.0);
         assert!(weights.gamma(Feature::Line(1)) < weights.gamma(Feature::Line(3)));
+    }
+}
+
+#[cfg(test)]
+mod position_tests {
+    use super::*;
+    use variago_rules::{AnyGame, Board, Color, Game, Move, VariantSpec};
+
+    #[test]
+    fn the_shipped_weights_put_a_capture_first() {
+        // White's C3 has one liberty left, D3
+        let board = Board::from_diagram(&[
+            ". . . . .", //
+            ". . X . .",
+            ". X O . .",
+            ". . X . .",
+            ". . . . .",
+        ])
+        .unwrap();
+        let game = AnyGame::from_setup(&"go".parse::<VariantSpec>().unwrap(), board, Color::Black);
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let mut values = Vec::new();
+        assert!(Weights::builtin().move_values(&game, &moves, &mut values));
+        let best = moves.iter().zip(&values).max_by(|a, b| a.1.total_cmp(b.1)).unwrap();
+        let d3 = Move::Place(game.board().geometry().parse_vertex("D3").unwrap());
+        assert_eq!(*best.0, d3, "values {values:?}");
+        assert!(*best.1 > 0.8);
     }
 }
