@@ -195,6 +195,10 @@ impl Game for AnyGame {
         dispatch!(self, g => g.score_scale())
     }
 
+    fn owners(&self, out: &mut Vec<Option<Color>>) {
+        dispatch!(self, g => g.owners(out))
+    }
+
     fn light_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Move {
         dispatch!(self, g => g.light_move(rng))
     }
