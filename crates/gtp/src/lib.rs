@@ -17,6 +17,7 @@ pub mod engine;
 pub mod handicap;
 pub mod position;
 pub mod protocol;
+pub mod status;
 
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};

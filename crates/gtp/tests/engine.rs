@@ -157,7 +157,7 @@ fn handicap_commands() {
     assert_eq!(last("fixed_handicap 10\n"), "? invalid number of stones");
     assert_eq!(last("play b e5\nfixed_handicap 2\n"), "? board not empty");
     assert_eq!(last("place_free_handicap 3\n").split(' ').count(), 4);
-    assert_eq!(last("set_free_handicap a1 b2 c3\nfinal_status_list alive\n"), "= C3 B2 A1");
+    assert_eq!(last("set_free_handicap a1 b2 c3\nfinal_status_list alive\n"), "= C3\nB2\nA1");
     assert_eq!(last("set_free_handicap a1 a1\n"), "? bad vertex list");
     assert_eq!(last("set_free_handicap a1\n"), "? bad vertex list");
     assert_eq!(last("set_free_handicap a1 z1\n"), "? bad vertex list");
