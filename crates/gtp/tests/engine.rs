@@ -344,8 +344,17 @@ fn analysis_streams_until_the_next_command() {
     assert_eq!(lz[0], "=5");
     assert!(lz.len() >= 2 && lz[1..].iter().all(|l| l.starts_with("info move ")), "{out}");
     assert!(lz[1].contains(" visits ") && lz[1].contains(" winrate ") && lz[1].contains(" pv "), "{out}");
+    // every candidate has its own prior (uniform: White has 80 points and the pass after E5) and
+    // its own variation, starting with the move itself
+    for block in lz[1].split("info ").filter(|b| !b.is_empty()) {
+        let words: Vec<&str> = block.split_whitespace().collect();
+        let after = |key: &str| words[words.iter().position(|w| *w == key).unwrap() + 1];
+        assert_eq!(after("prior"), "123", "10000 / 81, rounded: {block}");
+        assert_eq!(after("pv"), after("move"), "{block}");
+    }
     assert_eq!(parts[2], "=6 variago");
     assert!(parts[3].starts_with("=7\ninfo move ") && parts[3].contains(" winrate 0."), "{out}");
+    assert!(parts[3].lines().nth(1).unwrap().contains(" prior 0.0123 "), "{out}");
     let genmove = last("play b e5\nlz-genmove_analyze w 10\n");
     let lines: Vec<&str> = genmove.lines().collect();
     assert!(lines[1].starts_with("info move ") && lines.last().unwrap().starts_with("play "), "{genmove}");
