@@ -680,6 +680,11 @@ impl Engine {
             played_out.moves.pop();
         }
         let game = played_out.replay().ok()?;
+        let mut owners = Vec::new();
+        game.owners(&mut owners);
+        if owners.is_empty() {
+            return None; // no ownership in this variant: no search needed to find that out
+        }
         let mut settings = self.config.settings.clone();
         settings.seed = settings.seed.wrapping_add(record.moves.len() as u64);
         settings.resign_below = None;

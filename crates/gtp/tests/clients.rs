@@ -296,3 +296,15 @@ fn the_extensions_answer_as_gnu_go_does() {
     let handicap = "boardsize 13\nclear_board\nfixed_handicap 5\nkomi 0.5\nget_handicap\nget_komi\nlist_stones black\nmove_history\n";
     assert_eq!(ask(&mut engine(), handicap)[4..], gnu_go_answers(&program, handicap)[4..]);
 }
+
+#[test]
+fn a_variant_without_ownership_counts_every_stone_alive() {
+    let mut engine = engine();
+    let out = ask(
+        &mut engine,
+        "variago-variant borderline:deployment=0,pass-cap=off,cooldown=0,size=9\nplay b e5\nplay w c3\n\
+         final_status_list alive\nfinal_status_list dead\nfinal_status e5\nestimate_score\n",
+    );
+    assert_eq!(out[3..6], ["E5\nC3", "", "alive"], "{out:?}");
+    assert!(out[6].contains(" (upper bound: "), "{out:?}");
+}
