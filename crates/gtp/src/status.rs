@@ -128,12 +128,6 @@ impl Judgement {
         self.points.iter().find(|&&(q, _)| q == p).map(|&(_, s)| s)
     }
 
-    /// Whether stones of `color` are judged dead: counting the board as it stands (every stone
-    /// alive) would give their points to `color`.
-    pub fn has_dead(&self, board: &Board, color: Color) -> bool {
-        self.with(Status::Dead).any(|p| board.color(p) == Some(color))
-    }
-
     /// The empty points where a move by `mover` helps settle the position before passing: the
     /// unsettled ones, and the liberties of the opponent's dead stones (which counting the board
     /// as it stands would count for the opponent).
@@ -208,4 +202,48 @@ fn liberties(board: &Board, chain: &[Point]) -> Vec<Point> {
         }
     }
     liberties
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_follow_the_documented_shares() {
+        // columns A-D, rows 4 (top) to 1
+        let board = Board::from_diagram(&["XO..", "XO..", ".O..", "XO.."]).unwrap();
+        let g = board.geometry();
+        let at = |v: &str| g.parse_vertex(v).unwrap();
+        let mut ownership = vec![[0.0, 0.0]; 64];
+        let mut set = |v: &str, shares: [f64; 2]| ownership[at(v).index()] = shares;
+        for row in 1..=4 {
+            set(&format!("B{row}"), [0.1, 0.9]);
+            set(&format!("D{row}"), [0.0, 0.95]);
+        }
+        set("A4", [0.2, 0.7]); // the opponent's in most playouts: dead, with A3
+        set("A3", [0.3, 0.6]);
+        set("A2", [0.3, 0.1]); // neutral in 60% of them: a seki's shared liberty
+        set("A1", [0.9, 0.05]);
+        set("C4", [0.65, 0.3]); // Black's in 65%: territory
+        set("C3", [0.55, 0.4]); // no outcome reaches 60%: dame, and unsettled
+        set("C2", [0.1, 0.8]);
+        set("C1", [0.1, 0.8]);
+        let judgement = Judgement::new(&board, &ownership);
+        assert_eq!(judgement.with(Status::Dead).collect::<Vec<_>>(), [at("A4"), at("A3")]);
+        // the B column shares the neutral A2 with A1: both sides live in seki
+        let seki = ["B4", "B3", "B2", "A1", "B1"].map(at);
+        assert_eq!(judgement.with(Status::Seki).collect::<Vec<_>>(), seki);
+        assert_eq!(judgement.with(Status::Alive).count(), 0);
+        assert_eq!(judgement.status(at("A2")), Some(Status::Dame));
+        assert_eq!(judgement.status(at("C4")), Some(Status::Territory(Color::Black)));
+        assert_eq!(judgement.status(at("C3")), Some(Status::Dame));
+        assert_eq!(judgement.status(at("D1")), Some(Status::Territory(Color::White)));
+        assert_eq!(judgement.unsettled, [at("C3")]);
+        // Black: A1, C4; White: A4 and A3 (dead Black stones), the B column, C2, C1, the D column
+        assert_eq!(judgement.margin(&board), 2.0 - 12.0);
+        assert_eq!(judgement.margin_bounds(&board), (-11.0, -9.0));
+        // White settles by A3's liberty A2 and the open C3; Black has no dead White stones
+        assert_eq!(judgement.settling_points(&board, Color::White), [at("A2"), at("C3")]);
+        assert_eq!(judgement.settling_points(&board, Color::Black), [at("C3")]);
+    }
 }
