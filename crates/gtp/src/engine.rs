@@ -551,7 +551,12 @@ impl Engine {
     /// still ends.
     fn settling_move(&self, record: &Record, game: &AnyGame, analysis: &Analysis<Move>) -> Option<Move> {
         let pass = analysis.moves.iter().find(|m| m.mv == Move::Pass)?;
-        let judgement = self.judge(record)?;
+        let judgement = if analysis.ownership.is_empty() {
+            // every playout ended in the reused tree: judge with a search of its own
+            self.judge(record)?
+        } else {
+            Judgement::new(game.board(), &analysis.ownership)
+        };
         let settling = judgement.settling_points(game.board(), game.to_move());
         analysis
             .moves
@@ -671,9 +676,8 @@ impl Engine {
 
     /// The judgement of the position at the end of `record` from a search's ownership, with the
     /// engine's budget; `None` when the variant has no ownership or the game is over otherwise
-    /// than by passes. The passes at the end of the record are left out: after them the search
-    /// would pass too, and its playouts would count every stone on the board as it stands, the
-    /// very count the judgement is there to correct.
+    /// than by passes. The passes at the end of the record are left out, so that a game two
+    /// passes ended is judged as it stood before them (a finished game has nothing to search).
     fn judge(&self, record: &Record) -> Option<Judgement> {
         let mut played_out = record.clone();
         while played_out.moves.last() == Some(&Move::Pass) {

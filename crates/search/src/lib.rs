@@ -141,7 +141,10 @@ pub struct Analysis<M> {
     pub moves: Vec<MoveStats<M>>,
     /// Per point index ([`variago_rules::Point::index`]), the share of playouts whose final
     /// position gave the point to Black and to White (by the variant's [`Game::owners`]; the
-    /// rest ended neutral); empty when the variant has no ownership or no playout ran.
+    /// rest ended neutral). Playouts whose tree moves ended the game (two passes) are left out:
+    /// they count the board as it stands, which is what ownership is there to correct (which
+    /// stones would die if play went on). Only the playouts run by this search count, not those
+    /// a reused tree brought. Empty when the variant has no ownership or no playout counted.
     pub ownership: Vec<[f64; 2]>,
     /// Playouts run in all.
     pub playouts: u64,

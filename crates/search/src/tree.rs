@@ -126,7 +126,8 @@ pub(crate) struct Tree<G: Game> {
     /// Playouts run.
     pub playouts: u64,
     /// Per point index, the playouts from this root whose final position gave the point to
-    /// Black and to White ([`Game::owners`]); empty for variants without ownership.
+    /// Black and to White ([`Game::owners`]), counting only playouts that went on past the tree
+    /// (not those whose tree moves ended the game); empty for variants without ownership.
     pub ownership: Vec<[u32; 2]>,
     /// The playouts counted in `ownership` (a reused tree's earlier playouts started elsewhere).
     pub owned_playouts: u64,
@@ -284,6 +285,9 @@ impl<G: Game> Tree<G> {
             scratch.path.push(child);
             node = child;
         }
+        // a game the tree's moves ended (by passes, mostly) is counted as it stands: its final
+        // position says nothing about which stones would be captured if play went on
+        let played_out = !state.is_over();
         // the light playout
         let cap = state.playout_cap();
         let mut played = 0;
@@ -295,7 +299,9 @@ impl<G: Game> Tree<G> {
         }
         let result = state.outcome().unwrap_or_else(|| state.score().result());
         self.back_up(scratch, black_reward(result, state.score_scale()));
-        self.count_owners(&state, &mut scratch.owners);
+        if played_out {
+            self.count_owners(&state, &mut scratch.owners);
+        }
     }
 
     /// Adds who owns each point of a playout's final position to the ownership counts.
