@@ -111,6 +111,19 @@ fn the_ai_settles_the_position_before_it_passes() {
 }
 
 #[test]
+fn seven_stones_each_are_not_a_finished_game() {
+    // the issue's game: 7 stones each on 9x9, Black passes; counting every stone as alive, White
+    // wins by komi and G6 (the one point only White's stones surround; every other empty region
+    // touches both colours), so passing would end the game won
+    let mut engine = engine();
+    let moves = "play b c3\nplay w g7\nplay b c7\nplay w g3\nplay b e5\nplay w e3\nplay b c5\n\
+                 play w g5\nplay b e7\nplay w h4\nplay b b4\nplay w f6\nplay b d2\nplay w h6\n";
+    assert_eq!(last(&mut engine, &format!("boardsize 9\nclear_board\nkomi 7\n{moves}final_score\n")), "W+8");
+    let answer = last(&mut engine, "play b pass\ngenmove w\n");
+    assert!(answer != "pass" && answer != "resign", "{answer}");
+}
+
+#[test]
 fn a_settled_position_is_passed() {
     let mut engine = engine();
     let mut lines = String::from("boardsize 9\nclear_board\nkomi 7\n");
