@@ -203,6 +203,10 @@ impl Game for AnyGame {
         mv.point()
     }
 
+    fn owners(&self, out: &mut Vec<Option<Color>>) {
+        dispatch!(self, g => g.owners(out))
+    }
+
     fn light_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Move {
         dispatch!(self, g => g.light_move(rng))
     }

@@ -362,6 +362,13 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     fn placement(_mv: Self::Move) -> Option<Point> {
         None
     }
+    /// Who would own each point if the game were counted now, written to `out[point.index()]`
+    /// (`None` for a point neither side owns), for the search's ownership estimate over its
+    /// playouts' final positions. The default writes nothing (`out` left empty): variants whose
+    /// count is not point by point on one board (Galice, Borderline's enclosures) have none.
+    fn owners(&self, out: &mut Vec<Option<Color>>) {
+        out.clear();
+    }
     /// Moves after which a light playout stops even if the game goes on (random play may cycle
     /// where the rules allow it): a few times the number of points.
     fn playout_cap(&self) -> usize;

@@ -374,6 +374,10 @@ impl<R: StoneRules> Game for StoneGame<R> {
         AreaScore::of(&self.board, self.rules.common().komi)
     }
 
+    fn owners(&self, out: &mut Vec<Option<Color>>) {
+        AreaScore::owners(&self.board, out);
+    }
+
     fn hash(&self) -> u64 {
         self.board.hash()
             ^ side_key(self.to_move)

@@ -77,19 +77,31 @@ impl Weights {
         features.list().map(|f| self.gamma(f)).product()
     }
 
-    /// The prior value of each of `moves` in `game` (same order), or `None` when the variant has
-    /// no board of stones. A placement's value is `r^(1/SOFTNESS) / (1 + r^(1/SOFTNESS))`, where `r` is the move's
-    /// strength over the geometric mean strength of the moves. A typical move starts at 0.5, and
-    /// the mean is geometric so that a few strong moves (a capture, a good shape) do not push every
-    /// other move down. A pass's value is 0.5.
+    /// The log-strength of each of `moves` in `game` (`None` for a pass), or `None` when the
+    /// variant has no board of stones.
+    fn log_strengths<G: Game>(&self, game: &G, moves: &[G::Move]) -> Option<Vec<Option<f64>>> {
+        let position = Position::new(game.stones()?, game.to_move());
+        Some(moves.iter().map(|&mv| G::placement(mv).map(|p| self.strength(&position.features(p)).ln())).collect())
+    }
+
+    /// The model's probability of each of `moves` being the one played (the pass with its own
+    /// weight), or `None` when the variant has no board of stones: the policy GUIs show.
+    pub fn move_policy<G: Game>(&self, game: &G, moves: &[G::Move]) -> Option<Vec<f64>> {
+        let pass = self.gamma(Feature::Pass);
+        let strengths: Vec<f64> = self.log_strengths(game, moves)?.iter().map(|s| s.map_or(pass, f64::exp)).collect();
+        let total: f64 = strengths.iter().sum();
+        Some(strengths.iter().map(|s| s / total).collect())
+    }
+
+    /// The prior value of each of `moves` in `game` (same order), or `false` when the variant has
+    /// no board of stones. A placement's value is `r^(1/SOFTNESS) / (1 + r^(1/SOFTNESS))`, where
+    /// `r` is the move's strength over the geometric mean strength of the placements. A typical
+    /// move starts at 0.5, and the mean is geometric so that a few strong moves (a capture, a good
+    /// shape) do not push every other move down. A pass's value is 0.5: its weight was learned
+    /// where games end, and the search's pass rules judge it anyway.
     pub fn move_values<G: Game>(&self, game: &G, moves: &[G::Move], values: &mut Vec<f32>) -> bool {
         values.clear();
-        let Some(stones) = game.stones() else { return false };
-        let position = Position::new(stones, game.to_move());
-        // the pass stays neutral: its weight was learned where games end, and the search's pass
-        // rules judge it anyway
-        let log_strengths: Vec<Option<f64>> =
-            moves.iter().map(|&mv| G::placement(mv).map(|p| self.strength(&position.features(p)).ln())).collect();
+        let Some(log_strengths) = self.log_strengths(game, moves) else { return false };
         let placements = log_strengths.iter().flatten().count().max(1) as f64;
         let mean = log_strengths.iter().flatten().sum::<f64>() / placements;
         values.extend(log_strengths.iter().map(|s| match s {

@@ -129,6 +129,12 @@ pub(crate) struct Tree<G: Game> {
     pub nodes: Vec<Node<G::Move>>,
     /// Playouts run.
     pub playouts: u64,
+    /// Per point index, the playouts from this root whose final position gave the point to
+    /// Black and to White ([`Game::owners`]), counting only playouts that went on past the tree
+    /// (not those whose tree moves ended the game); empty for variants without ownership.
+    pub ownership: Vec<[u32; 2]>,
+    /// The playouts counted in `ownership` (a reused tree's earlier playouts started elsewhere).
+    pub owned_playouts: u64,
     rng: SmallRng,
     scratch: Scratch<G::Move>,
 }
@@ -140,6 +146,7 @@ struct Scratch<M> {
     first_player: HashMap<M, Color, BuildHasherDefault<FxHasher>>,
     moves: Vec<M>,
     priors: Vec<f32>,
+    owners: Vec<Option<Color>>,
 }
 
 impl<M> Default for Scratch<M> {
@@ -150,6 +157,7 @@ impl<M> Default for Scratch<M> {
             first_player: HashMap::default(),
             moves: Vec::new(),
             priors: Vec::new(),
+            owners: Vec::new(),
         }
     }
 }
@@ -163,6 +171,8 @@ impl<G: Game> Tree<G> {
         let mut tree = Tree {
             nodes: vec![Node::new(placeholder, root.to_move().opponent())],
             playouts: 0,
+            ownership: Vec::new(),
+            owned_playouts: 0,
             rng: SmallRng::seed_from_u64(seed),
             scratch: Scratch::default(),
         };
@@ -218,6 +228,9 @@ impl<G: Game> Tree<G> {
         }
         self.playouts = u64::from(kept[0].visits);
         self.nodes = kept;
+        // the kept playouts ended somewhere below the old root: their ownership is not the new one's
+        self.ownership.clear();
+        self.owned_playouts = 0;
         true
     }
 
@@ -290,6 +303,9 @@ impl<G: Game> Tree<G> {
             scratch.path.push(child);
             node = child;
         }
+        // a game the tree's moves ended (by passes, mostly) is counted as it stands: its final
+        // position says nothing about which stones would be captured if play went on
+        let played_out = !state.is_over();
         // the light playout
         let cap = state.playout_cap();
         let mut played = 0;
@@ -301,6 +317,24 @@ impl<G: Game> Tree<G> {
         }
         let result = state.outcome().unwrap_or_else(|| state.score().result());
         self.back_up(scratch, black_reward(result, state.score_scale()));
+        if played_out {
+            self.count_owners(&state, &mut scratch.owners);
+        }
+    }
+
+    /// Adds who owns each point of a playout's final position to the ownership counts.
+    fn count_owners(&mut self, end: &G, owners: &mut Vec<Option<Color>>) {
+        end.owners(owners);
+        if owners.is_empty() {
+            return;
+        }
+        self.ownership.resize(owners.len(), [0, 0]);
+        for (count, owner) in self.ownership.iter_mut().zip(owners.iter()) {
+            if let Some(c) = owner {
+                count[*c as usize] += 1;
+            }
+        }
+        self.owned_playouts += 1;
     }
 
     /// Adds the result to every node on the path, and to the AMAF statistics of every child of a
@@ -331,13 +365,16 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    /// The principal variation below root child `child`: the most visited child, repeatedly.
-    pub fn line_below(&self, mut node: usize, max: usize) -> Vec<G::Move> {
+    /// The principal variation below root child `child`: the most visited child, repeatedly,
+    /// while that child has at least `min_visits` playouts (below that the line is noise).
+    pub fn line_below(&self, mut node: usize, max: usize, min_visits: u32) -> Vec<G::Move> {
         let mut line = Vec::new();
         while line.len() < max {
             let n = &self.nodes[node];
-            let Some(next) =
-                n.children().filter(|&c| self.nodes[c].visits > 0).max_by_key(|&c| self.nodes[c].visits)
+            let Some(next) = n
+                .children()
+                .filter(|&c| self.nodes[c].visits >= min_visits.max(1))
+                .max_by_key(|&c| self.nodes[c].visits)
             else {
                 break;
             };
