@@ -136,6 +136,11 @@ pub struct Engine {
 /// costs nothing under area scoring, but must not turn a win into a loss.
 const PLAY_ON_MARGIN: f64 = 0.1;
 
+/// A win rate at which a settling move is played whatever passing's: a pass that ends the game
+/// with a win scores 100%, which a move whose playouts go on (against replies the priors make
+/// sensible) rarely matches within the margin, though it wins all the same.
+const CLEARLY_WINNING: f64 = 0.8;
+
 /// Moves `top_moves_black`/`top_moves_white` list at most, as GNU Go.
 const TOP_MOVES: usize = 10;
 
@@ -545,7 +550,8 @@ impl Engine {
 
     /// The move to play instead of the pass the search chose, while the position is unsettled:
     /// the most visited move on a point the playouts still disagree about or on a liberty of the
-    /// opponent's dead stones, if its win rate is within [`PLAY_ON_MARGIN`] of passing's. A
+    /// opponent's dead stones, if its win rate is within [`PLAY_ON_MARGIN`] of passing's or at
+    /// least [`CLEARLY_WINNING`]. A
     /// person (or a GUI counting the board) would otherwise be left to judge the dead stones; with
     /// no such move (a settled board, or a seki no one should touch) the pass stands, so the game
     /// still ends.
@@ -561,7 +567,7 @@ impl Engine {
         analysis
             .moves
             .iter()
-            .filter(|m| m.visits > 0 && m.winrate >= pass.winrate - PLAY_ON_MARGIN)
+            .filter(|m| m.visits > 0 && m.winrate >= (pass.winrate - PLAY_ON_MARGIN).min(CLEARLY_WINNING))
             .find(|m| matches!(m.mv, Move::Place(p) if settling.contains(&p)))
             .map(|m| m.mv)
     }
