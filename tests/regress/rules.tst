@@ -119,11 +119,12 @@ clear_board
 #? [1]
 61 is_legal b K5
 #? [\? syntax error: K5 is off the 9x9 board]
-# Passing ends the game with a win for White (komi) on an empty board: the engine sees it.
+# Passing would end the game with a win for White (komi) on an empty board, but nothing on it is
+# settled: the engine plays on rather than end a game by counting an unsettled board.
 62 play b pass
 #? []
 63 reg_genmove w
-#? [pass]
+#? [!pass|resign]
 64 play w e5
 #? []
 65 reg_genmove b

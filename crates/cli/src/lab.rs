@@ -23,6 +23,18 @@ pub enum LabCommand {
     /// Explore the reachable game graph (docs/lab.md) and print its shortest cycle; the last line
     /// is `no cycle: N states` or `cycle of length L: N states`.
     Cycles(CyclesOptions),
+    /// The AI against itself: every game as SGF and a line of statistics in `--out`, then the
+    /// summary (docs/lab.md); the last line is `first-player win rate W [LOW, HIGH], draws D, N
+    /// games`.
+    Selfplay(crate::lab_selfplay::SelfplayOptions),
+    /// Merge the finished shard folders of one self-play run and print its summary, as the
+    /// unsharded run would.
+    Merge(crate::lab_selfplay::MergeOptions),
+    /// Fair komi by bisection over half-point komis, a self-play run at each step; the last line
+    /// is `fair komi K [LOW, HIGH], G games per komi`.
+    Komi(crate::lab_selfplay::KomiOptions),
+    /// Self-play statistics of several variants side by side, each run in `--out`/NAME.
+    Compare(crate::lab_selfplay::CompareOptions),
 }
 
 /// Whether passes are moves of the graph, as the command line writes it.
@@ -91,6 +103,10 @@ impl Answer {
 pub fn run(command: LabCommand) -> Result<(), Failure> {
     match command {
         LabCommand::Cycles(options) => cycles(options),
+        LabCommand::Selfplay(options) => crate::lab_selfplay::selfplay(options),
+        LabCommand::Merge(options) => crate::lab_selfplay::merge_shards(options),
+        LabCommand::Komi(options) => crate::lab_selfplay::komi(options),
+        LabCommand::Compare(options) => crate::lab_selfplay::compare(options),
     }
 }
 

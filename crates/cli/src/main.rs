@@ -6,10 +6,13 @@ mod genmove;
 mod gtp;
 mod gtp_engine;
 mod lab;
+mod lab_selfplay;
 mod matches;
 mod play;
+mod referee;
 mod regress;
 mod serve;
+mod train;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -19,7 +22,7 @@ use variago_records::sgf::{move_from_text, move_text, without_dead};
 use variago_records::{Record, file, galice_sgf};
 use variago_rules::galice::{Galice, Record as GaliceRecord, Turn};
 use variago_rules::spec::{VARIANTS, Variant};
-use variago_rules::{AnyGame, Game, Geometry, Move, ScoreSheet, VariantSpec, excerpt, perft};
+use variago_rules::{AnyGame, Game, Geometry, HalfPoints, Move, ScoreSheet, VariantSpec, excerpt, perft};
 use variago_search::Search;
 
 #[derive(Parser)]
@@ -131,8 +134,11 @@ enum Command {
     /// Run the game server: the browser pages (docs/web.md), an HTTP JSON API and a WebSocket per
     /// game (docs/server.md), games kept in a database.
     Serve(serve::Options),
+    /// Learn the AI's move-feature weights from SGF records (docs/ai.md); the last line says how
+    /// many positions and how often the model ranks the played move first.
+    TrainPatterns(train::Options),
     /// The variant lab (docs/lab.md): `lab cycles` searches a variant's game graph for its
-    /// shortest cycle.
+    /// shortest cycle; `lab selfplay`, `merge`, `komi` and `compare` play the AI against itself.
     Lab {
         #[command(subcommand)]
         command: lab::LabCommand,
@@ -324,6 +330,7 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Regress(options) => regress::run(options),
         Command::Serve(options) => serve::run(options),
         Command::Lab { command } => lab::run(command),
+        Command::TrainPatterns(options) => train::run(options),
         Command::Loadtest { addr, games, moves, think_ms, variant } => {
             let think = std::time::Duration::from_millis(think_ms);
             let plan = variago_server::loadtest::Plan { addr, games, moves, think, variant };
@@ -413,6 +420,12 @@ fn spec_size(spec: &VariantSpec, size: Option<&str>) -> Result<Geometry, Failure
 fn playing_size(spec: &VariantSpec, size: Option<&str>) -> Result<Geometry, Failure> {
     let usual = if matches!(spec.variant, Variant::Borderline(_)) { "19" } else { "9" };
     spec_size(spec, size.or(if spec.size.is_some() { None } else { Some(usual) }))
+}
+
+/// A komi flag's value: a multiple of 0.5.
+fn parse_komi(flag: &str, text: &str) -> Result<HalfPoints, Failure> {
+    HalfPoints::parse(text)
+        .ok_or_else(|| Failure::input(format!("{flag} must be a multiple of 0.5, not '{text}'")))
 }
 
 /// A single-board record; a `--variant` given with it must be the record's own.

@@ -6,21 +6,21 @@ use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use variago_records::sgf::{move_from_text, move_text, sgf_date};
-use variago_records::{GameInfo, Record, galice_sgf};
-use variago_rules::galice::{Action, Galice, Record as GaliceRecord, Side, Turn};
+use variago_records::GameInfo;
+use variago_records::sgf::sgf_date;
+use variago_rules::galice::{Galice, Side};
 use variago_rules::spec::Variant;
-use variago_rules::{AnyGame, Color, Ending, Game, GameResult, HalfPoints, ScoreSheet, VariantSpec};
-use variago_search::{Analysis, Search, Settings};
+use variago_rules::{AnyGame, Color, VariantSpec};
 
-use crate::gtp::{Gtp, GtpError};
-use crate::{Failure, genmove, is_galice, playing_size};
+use crate::referee::{Engine, EngineSpec, Refereed, ignore_sigpipe, parse_engine, play_game};
+use crate::{Failure, is_galice, parse_komi, playing_size};
 
 /// The flags of `variago match`.
 #[derive(clap::Args)]
 pub struct Options {
     /// The engine playing Black in game 1: `variago:level=N`, `variago:playouts=N,threads=T`
-    /// (also `time=S`) or `gtp:COMMAND LINE`.
+    /// (also `time=S`, and `priors=K`, the playouts the learned priors weigh as, 0 for none) or
+    /// `gtp:COMMAND LINE`.
     #[arg(long)]
     pub black: String,
     /// The engine playing White in game 1; the colours swap every game.
@@ -53,313 +53,6 @@ pub struct Options {
     /// restarted for the next one.
     #[arg(long, default_value_t = 300.0)]
     pub move_timeout: f64,
-}
-
-/// An engine as named on the command line.
-enum EngineSpec {
-    /// The built-in search with these settings (its seed is varied per game).
-    Builtin(Settings),
-    /// An external GTP engine's command line.
-    Gtp(String),
-}
-
-/// Reads `variago[:key=value,...]` (keys `level`, `playouts`, `time`, `threads`) or
-/// `gtp:COMMAND LINE`.
-fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure> {
-    if let Some(command) = text.strip_prefix("gtp:") {
-        return Ok(EngineSpec::Gtp(command.trim().to_string()));
-    }
-    let options = match text.split_once(':') {
-        Some(("variago", options)) => options,
-        None if text == "variago" => "",
-        _ => return Err(Failure::input(format!("engine '{text}': write variago:level=N or gtp:COMMAND"))),
-    };
-    let (mut level, mut playouts, mut time, mut threads) = (None, None, None, 1);
-    for option in options.split(',').filter(|o| !o.trim().is_empty()) {
-        let bad = || Failure::input(format!("engine '{text}': bad option '{option}'"));
-        let (key, value) = option.split_once('=').ok_or_else(bad)?;
-        match key.trim() {
-            "level" => level = Some(value.trim().parse().map_err(|_| bad())?),
-            "playouts" => playouts = Some(value.trim().parse().map_err(|_| bad())?),
-            "time" => time = Some(value.trim().parse().map_err(|_| bad())?),
-            "threads" => threads = value.trim().parse().map_err(|_| bad())?,
-            _ => return Err(bad()),
-        }
-    }
-    if level.is_some_and(|l| !(1..=10).contains(&l)) {
-        return Err(Failure::input(format!("engine '{text}': the level is 1 to 10")));
-    }
-    genmove::settings(playouts, time, threads, seed, level).map(EngineSpec::Builtin).map_err(Failure::input)
-}
-
-/// A game `match` can referee: its rules (through [`Game`]) and what talking to engines and
-/// saving the game need on top. Single-board variants and Galice each implement it once, so that
-/// one match loop serves both.
-trait Refereed: Game {
-    /// The GTP command that tells an engine of a move.
-    const PLAY: &'static str = "play";
-
-    /// The built-in search's analysis of this position.
-    fn search(&self, search: &Search) -> Option<Analysis<Self::Move>>;
-
-    /// A move as GTP engines write it.
-    fn text(&self, mv: Self::Move) -> String;
-
-    /// An engine's answer to `genmove` as a move.
-    fn parse(&self, text: &str) -> Result<Self::Move, String>;
-
-    /// The colour the mover takes if the move is the pie rule's colour choice.
-    fn chosen_color(&self, _mv: Self::Move) -> Option<Color> {
-        None
-    }
-
-    /// The GTP commands that start a new game of this variant on an external engine.
-    fn gtp_new_game(&self) -> Vec<String>;
-
-    /// A game from this starting position with these moves, as SGF with its result and players.
-    fn sgf(&self, moves: &[Self::Move], result: &str, info: &GameInfo) -> String;
-}
-
-impl Refereed for AnyGame {
-    fn search(&self, search: &Search) -> Option<Analysis<Self::Move>> {
-        search.analyse_any(self)
-    }
-
-    fn text(&self, mv: Self::Move) -> String {
-        move_text(self.board().geometry(), mv)
-    }
-
-    fn parse(&self, text: &str) -> Result<Self::Move, String> {
-        move_from_text(self.board().geometry(), text).map_err(|e| e.to_string())
-    }
-
-    /// Standard Go by the commands every engine knows; other variants by `variago-variant`.
-    fn gtp_new_game(&self) -> Vec<String> {
-        let geometry = self.board().geometry();
-        let spec = self.spec();
-        if matches!(spec.variant, Variant::Go(_)) {
-            vec![
-                format!("boardsize {}", geometry.width()),
-                format!("komi {}", spec.komi().as_f64()),
-                "clear_board".into(),
-            ]
-        } else {
-            vec![format!("variago-variant {}", VariantSpec { size: Some(geometry), ..spec })]
-        }
-    }
-
-    fn sgf(&self, moves: &[Self::Move], result: &str, info: &GameInfo) -> String {
-        let mut record = Record::new(self.spec(), self.board().geometry());
-        record.moves = moves.to_vec();
-        record.result = Some(result.to_string());
-        record.info = info.clone();
-        record.to_sgf()
-    }
-}
-
-impl Refereed for Galice {
-    const PLAY: &'static str = "variago-play";
-
-    fn search(&self, search: &Search) -> Option<Analysis<Self::Move>> {
-        search.analyse(self)
-    }
-
-    fn text(&self, mv: Turn) -> String {
-        mv.to_string()
-    }
-
-    fn parse(&self, text: &str) -> Result<Turn, String> {
-        text.parse().map_err(|e: variago_rules::galice::NotationError| e.to_string())
-    }
-
-    fn chosen_color(&self, mv: Turn) -> Option<Color> {
-        match mv {
-            Turn::Choose(color) => Some(color),
-            _ => None,
-        }
-    }
-
-    fn gtp_new_game(&self) -> Vec<String> {
-        vec!["variago-variant galice".into()]
-    }
-
-    fn sgf(&self, moves: &[Turn], result: &str, info: &GameInfo) -> String {
-        let actions: Vec<Action> = moves.iter().copied().map(Action::Turn).collect();
-        galice_sgf::to_sgf(&GaliceRecord::new(self.clone(), &actions), Some(result), info)
-    }
-}
-
-/// A running engine.
-enum Engine {
-    Builtin(Settings),
-    Gtp(Gtp),
-}
-
-/// What an engine answered to `genmove`.
-enum Reply<M> {
-    Move(M),
-    Resign,
-}
-
-/// An engine failure: it ends the game (or, when the engine cannot even start, the match).
-fn failed(e: GtpError) -> Failure {
-    Failure::input(e)
-}
-
-fn gtp_color(color: Color) -> &'static str {
-    match color {
-        Color::Black => "b",
-        Color::White => "w",
-    }
-}
-
-impl Engine {
-    fn start(spec: &EngineSpec, timeout: Duration) -> Result<Engine, Failure> {
-        Ok(match spec {
-            EngineSpec::Builtin(settings) => Engine::Builtin(settings.clone()),
-            EngineSpec::Gtp(command) => {
-                let mut gtp = Gtp::start(command).map_err(Failure::input)?;
-                gtp.set_timeout(Some(timeout));
-                Engine::Gtp(gtp)
-            }
-        })
-    }
-
-    /// Prepares a new game from the position `start`.
-    fn new_game<G: Refereed>(&mut self, start: &G, seed: u64) -> Result<(), Failure> {
-        match self {
-            Engine::Builtin(settings) => settings.seed = seed,
-            Engine::Gtp(gtp) => {
-                for command in start.gtp_new_game() {
-                    gtp.command(&command).map_err(failed)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The engine's move for the side to move.
-    fn genmove<G: Refereed>(&mut self, game: &G) -> Result<Reply<G::Move>, Failure> {
-        match self {
-            Engine::Builtin(settings) => {
-                settings.seed = settings.seed.wrapping_add(1);
-                let analysis = game.search(&Search::new(settings.clone()));
-                Ok(analysis.map_or(Reply::Move(G::PASS), |a| {
-                    if a.resign { Reply::Resign } else { Reply::Move(a.best) }
-                }))
-            }
-            Engine::Gtp(gtp) => {
-                let answer =
-                    gtp.command(&format!("genmove {}", gtp_color(game.to_move()))).map_err(failed)?;
-                let answer = answer.trim();
-                if answer.eq_ignore_ascii_case("resign") {
-                    Ok(Reply::Resign)
-                } else {
-                    game.parse(answer).map(Reply::Move).map_err(|e| {
-                        Failure::input(format!("GTP engine gave a malformed move '{answer}': {e}"))
-                    })
-                }
-            }
-        }
-    }
-
-    /// Tells the engine the opponent's move.
-    fn play<G: Refereed>(&mut self, color: Color, text: &str) -> Result<(), Failure> {
-        if let Engine::Gtp(gtp) = self {
-            gtp.command(&format!("{} {} {text}", G::PLAY, gtp_color(color))).map_err(failed)?;
-        }
-        Ok(())
-    }
-
-    fn stop(self) {
-        if let Engine::Gtp(gtp) = self {
-            gtp.quit();
-        }
-    }
-}
-
-/// How one game ended.
-struct GameEnd {
-    /// The winner, `None` for a draw.
-    winner: Option<Color>,
-    /// SGF `RE`.
-    result: String,
-    /// Why it ended, for the game's line.
-    reason: String,
-    /// The colour whose engine failed (crashed, timed out, answered nonsense), to be restarted.
-    failed: Option<Color>,
-    /// Whether the pie rule's colour choice swapped the engines' colours (Galice).
-    swapped: bool,
-}
-
-impl GameEnd {
-    /// The game ended by the rules (or was scored as it stood) with this result.
-    fn by_rules(result: GameResult, reason: String) -> Self {
-        GameEnd::new(result.winner, result.to_string(), reason)
-    }
-
-    fn new(winner: Option<Color>, result: String, reason: String) -> Self {
-        GameEnd { winner, result, reason, failed: None, swapped: false }
-    }
-
-    /// `color` loses: it resigned (`R`) or forfeited (`F`).
-    fn loss(color: Color, suffix: char, reason: String) -> Self {
-        let winner = color.opponent();
-        GameEnd::new(Some(winner), format!("{}+{suffix}", winner.letter()), reason)
-    }
-
-    /// `color`'s engine failed: it forfeits the game.
-    fn failure(color: Color, failure: Failure) -> Self {
-        GameEnd { failed: Some(color), ..GameEnd::loss(color, 'F', failure.message) }
-    }
-}
-
-/// Plays one game from `start`, appending its moves to `moves`; `seats[0]` plays Black (in
-/// Galice: makes the pie setup, and the other seat chooses the colours).
-fn play_game<G: Refereed>(
-    mut seats: [&mut Engine; 2],
-    start: &G,
-    max_moves: usize,
-    moves: &mut Vec<G::Move>,
-) -> GameEnd {
-    let mut game = start.clone();
-    let mut swapped = false;
-    let mut end = loop {
-        if let Some(result) = game.outcome() {
-            let reason = match result.ending {
-                Ending::OwnPositionDraw => "own-position draw",
-                Ending::Resignation => "resignation",
-                Ending::Score(_) => "counted at the end of the game",
-            };
-            break GameEnd::by_rules(result, reason.into());
-        }
-        if moves.len() >= max_moves {
-            let reason = format!("{max_moves}-move cap, scored as it stands");
-            break GameEnd::by_rules(game.score().result(), reason);
-        }
-        let color = game.to_move();
-        let mover = color as usize;
-        let mv = match seats[mover].genmove(&game) {
-            Ok(Reply::Resign) => break GameEnd::loss(color, 'R', format!("{color} resigned")),
-            Ok(Reply::Move(mv)) => mv,
-            Err(failure) => break GameEnd::failure(color, failure),
-        };
-        let text = game.text(mv);
-        if let Err(reason) = game.play(mv) {
-            break GameEnd::loss(color, 'F', format!("{color} played the illegal move {text}: {reason}"));
-        }
-        moves.push(mv);
-        if let Err(failure) = seats[1 - mover].play::<G>(color, &text) {
-            break GameEnd::failure(color.opponent(), failure);
-        }
-        // the chooser takes Black: the seats change colours for the rest of the game
-        if game.chosen_color(mv) == Some(color.opponent()) {
-            seats.swap(0, 1);
-            swapped = !swapped;
-        }
-    };
-    end.swapped = swapped;
-    end
 }
 
 /// Wins, losses and draws of one engine, in all and per colour.
@@ -421,8 +114,7 @@ pub fn run(options: Options) -> Result<(), Failure> {
     let mut spec: VariantSpec = options.variant.parse().map_err(Failure::input)?;
     let geometry = playing_size(&spec, options.size.as_deref())?;
     if let Some(text) = &options.komi {
-        let komi = HalfPoints::parse(text)
-            .ok_or_else(|| Failure::input(format!("--komi must be a multiple of 0.5, not '{text}'")))?;
+        let komi = parse_komi("--komi", text)?;
         spec.set_komi(komi);
     }
     if external && matches!(spec.variant, Variant::Go(_)) && geometry.width() != geometry.height() {
@@ -472,7 +164,7 @@ fn play_match<G: Refereed>(
         let mut moves = Vec::new();
         let [first, second] = &mut engines;
         let seats = if first_black == 0 { [first, second] } else { [second, first] };
-        let end = play_game(seats, start, max_moves, &mut moves);
+        let end = play_game(seats, start, max_moves, &mut moves, &mut |_, _, _| {});
         let black = if end.swapped { 1 - first_black } else { first_black };
         if let Some(color) = end.failed {
             let seat = if color == Color::Black { black } else { 1 - black };
@@ -538,13 +230,4 @@ fn table(names: &[String; 2], tallies: &[Tally; 2]) -> String {
         );
     }
     text
-}
-
-/// An engine that exits makes writing to it fail with an error instead of killing variago.
-fn ignore_sigpipe() {
-    #[cfg(unix)]
-    // SAFETY: changing a signal's disposition; no handler runs Rust code.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
-    }
 }

@@ -88,8 +88,9 @@ impl Analyse {
     }
 }
 
-/// One line of `info` blocks, most visited move first (the principal variation is the search's
-/// for the best move, the move alone for the others).
+/// One line of `info` blocks, most visited move first, each with its own prior and principal
+/// variation (the search's, cut where visits run thin). The search has no move policy: the prior
+/// is the uniform one it starts every legal move with.
 pub fn report(format: Format, geometry: Geometry, analysis: &Analysis<Move>) -> String {
     let name = |mv: Move| move_text(geometry, mv);
     analysis
@@ -99,17 +100,17 @@ pub fn report(format: Format, geometry: Geometry, analysis: &Analysis<Move>) -> 
         .take(MAX_MOVES)
         .enumerate()
         .map(|(order, m)| {
-            let pv = if m.mv == analysis.best { &analysis.pv[..] } else { std::slice::from_ref(&m.mv) };
-            let pv = pv.iter().map(|&mv| name(mv)).collect::<Vec<_>>().join(" ");
-            let (mv, visits, winrate) = (name(m.mv), m.visits, m.winrate);
+            let pv = m.pv.iter().map(|&mv| name(mv)).collect::<Vec<_>>().join(" ");
+            let (mv, visits, winrate, prior) = (name(m.mv), m.visits, m.winrate, m.prior);
             match format {
                 Format::Lz => {
                     let w = (winrate * 10_000.0).round() as i64;
-                    format!("info move {mv} visits {visits} winrate {w} prior 0 lcb {w} order {order} pv {pv}")
+                    let prior = (prior * 10_000.0).round() as i64;
+                    format!("info move {mv} visits {visits} winrate {w} prior {prior} lcb {w} order {order} pv {pv}")
                 }
                 Format::Kata => format!(
                     "info move {mv} visits {visits} utility {:.4} winrate {winrate:.4} scoreMean 0 scoreStdev 0 \
-                     scoreLead 0 prior 0 lcb {winrate:.4} order {order} pv {pv}",
+                     scoreLead 0 prior {prior:.4} lcb {winrate:.4} order {order} pv {pv}",
                     2.0 * winrate - 1.0
                 ),
             }

@@ -8,14 +8,15 @@ use variago_records::sgf::move_from_text;
 use variago_records::{Record, file, galice_sgf};
 use variago_rules::galice::{Action, Galice, Record as GaliceRecord, Spot, Turn};
 use variago_rules::score::HalfPoints;
-use variago_rules::{Color, Game, Geometry, Move, Point, ScoreSheet, VariantSpec};
-use variago_search::{KeptAny, Search, Settings};
+use variago_rules::{AnyGame, Color, Game, Geometry, Move, Point, ScoreSheet, VariantSpec};
+use variago_search::{Analysis, KeptAny, Level, Search, Settings};
 
 use crate::analysis::{self, Analyse, Format};
 use crate::clock::Clock;
 use crate::handicap;
 use crate::position::{GaliceGame, Position, Single};
 use crate::protocol::{self, Command, Parsed, Response};
+use crate::status::{Judgement, Status};
 
 /// Every command the engine knows, as `list_commands` prints them.
 pub const COMMANDS: &[&str] = &[
@@ -65,6 +66,18 @@ pub const COMMANDS: &[&str] = &[
     "lz-analyze",
     "kata-analyze",
     "lz-genmove_analyze",
+    "final_status",
+    "estimate_score",
+    "list_stones",
+    "captures",
+    "move_history",
+    "top_moves_black",
+    "top_moves_white",
+    "all_legal",
+    "query_boardsize",
+    "get_komi",
+    "get_handicap",
+    "level",
 ];
 
 /// The board views GoGui offers in its Analyze menu (`type/label/command`).
@@ -112,7 +125,24 @@ pub struct Engine {
     /// The last single-board search's trees and the record they were grown for, reused when the
     /// next `genmove` comes in the same game (tree reuse between moves).
     kept: Option<(Record, KeptAny)>,
+    /// The last judgement of the position's dead stones and territories and the record it was
+    /// made for (`None` inside: the variant has no ownership), so that a GUI's `final_status_list`
+    /// dead, alive and seki in a row run one search.
+    judged: Option<(Record, Option<Judgement>)>,
 }
+
+/// How much lower a move's win rate may be than passing's for the AI to play it instead, to
+/// settle the position before passing (capture dead stones, fill a neutral point): playing on
+/// costs nothing under area scoring, but must not turn a win into a loss.
+const PLAY_ON_MARGIN: f64 = 0.1;
+
+/// A win rate at which a settling move is played whatever passing's: a pass that ends the game
+/// with a win scores 100%, which a move whose playouts go on (against replies the priors make
+/// sensible) rarely matches within the margin, though it wins all the same.
+const CLEARLY_WINNING: f64 = 0.8;
+
+/// Moves `top_moves_black`/`top_moves_white` list at most, as GNU Go.
+const TOP_MOVES: usize = 10;
 
 /// A failed command's message.
 type Failure = String;
@@ -156,6 +186,25 @@ fn parse_count(text: &str) -> Result<usize, Failure> {
     text.parse().map_err(|_| format!("syntax error: '{text}' is not a number"))
 }
 
+/// The handicap stones of a record, as `get_handicap` counts them: Black's set-up stones when
+/// White has none and moves first, else none.
+fn handicap_stones(record: &Record) -> usize {
+    let (black, white) = (record.setup.stones(Color::Black), record.setup.stones(Color::White));
+    if white == 0 && record.first_player == Color::White { black } else { 0 }
+}
+
+/// A point's status by the area count as it stands: every stone alive, an empty point its
+/// region's owner's territory or dame.
+fn area_status(board: &variago_rules::Board, p: Point) -> Status {
+    match board.piece(p) {
+        Some(_) => Status::Alive,
+        None => match board.region(p, None).owner {
+            variago_rules::board::RegionOwner::Only(c) => Status::Territory(c),
+            _ => Status::Dame,
+        },
+    }
+}
+
 /// `final_score`'s answer: `B+3.5`, `W+R`, or `0` for a draw.
 fn final_score<G: Game>(game: &G) -> String {
     let result = game.outcome().unwrap_or_else(|| game.score().result());
@@ -189,7 +238,7 @@ impl Engine {
     /// board; without a size in the spec, 19x19.
     pub fn new(config: Config, variant: &str) -> Result<Engine, Failure> {
         let position = Self::empty_position(variant, Geometry::square(19).expect("19 is a board size"))?;
-        Ok(Engine { config, position, clock: Clock::default(), kept: None })
+        Ok(Engine { config, position, clock: Clock::default(), kept: None, judged: None })
     }
 
     /// Runs one input line: `None` for a line GTP ignores (empty, a comment).
@@ -230,6 +279,19 @@ impl Engine {
             "showboard" => Ok(self.showboard()),
             "final_score" => Ok(self.final_score()),
             "final_status_list" => self.final_status_list(args),
+            "final_status" => self.final_status(args),
+            "estimate_score" => self.estimate_score(),
+            "list_stones" => self.list_stones(args),
+            "captures" => self.captures(args),
+            "move_history" => self.move_history(),
+            name @ ("top_moves_black" | "top_moves_white") => arity(args, 0, name).and_then(|()| {
+                self.top_moves(if name == "top_moves_black" { Color::Black } else { Color::White })
+            }),
+            "all_legal" => self.all_legal(args),
+            "query_boardsize" => self.query_boardsize(),
+            "get_komi" => Ok(self.get_komi()),
+            "get_handicap" => self.single().map(|s| handicap_stones(&s.record).to_string()),
+            "level" => self.level(args),
             name @ "fixed_handicap" => self.handicap(name, args, handicap::fixed),
             name @ "place_free_handicap" => self.handicap(name, args, handicap::free),
             "set_free_handicap" => self.set_free_handicap(args),
@@ -456,11 +518,13 @@ impl Engine {
                 if analysis.resign {
                     return Ok(("resign".into(), text));
                 }
-                let name = single.name(analysis.best);
+                let best = match analysis.best {
+                    Move::Pass => self.settling_move(&single.record, &game, &analysis).unwrap_or(Move::Pass),
+                    best => best,
+                };
+                let name = single.name(best);
                 if play {
-                    self.single_mut()?
-                        .play(color, analysis.best)
-                        .map_err(|e| format!("internal error: {e}"))?;
+                    self.single_mut()?.play(color, best).map_err(|e| format!("internal error: {e}"))?;
                 }
                 Ok((name, text))
             }
@@ -482,6 +546,30 @@ impl Engine {
                 Ok((analysis.best.to_string(), String::new()))
             }
         }
+    }
+
+    /// The move to play instead of the pass the search chose, while the position is unsettled:
+    /// the most visited move on a point the playouts still disagree about or on a liberty of the
+    /// opponent's dead stones, if its win rate is within [`PLAY_ON_MARGIN`] of passing's or at
+    /// least [`CLEARLY_WINNING`]. A
+    /// person (or a GUI counting the board) would otherwise be left to judge the dead stones; with
+    /// no such move (a settled board, or a seki no one should touch) the pass stands, so the game
+    /// still ends.
+    fn settling_move(&self, record: &Record, game: &AnyGame, analysis: &Analysis<Move>) -> Option<Move> {
+        let pass = analysis.moves.iter().find(|m| m.mv == Move::Pass)?;
+        let judgement = if analysis.ownership.is_empty() {
+            // every playout ended in the reused tree: judge with a search of its own
+            self.judge(record)?
+        } else {
+            Judgement::new(game.board(), &analysis.ownership)
+        };
+        let settling = judgement.settling_points(game.board(), game.to_move());
+        analysis
+            .moves
+            .iter()
+            .filter(|m| m.visits > 0 && m.winrate >= (pass.winrate - PLAY_ON_MARGIN).min(CLEARLY_WINNING))
+            .find(|m| matches!(m.mv, Move::Place(p) if settling.contains(&p)))
+            .map(|m| m.mv)
     }
 
     /// `lz-genmove_analyze COLOR [INTERVAL]`: the search's report, then `play MOVE`.
@@ -538,30 +626,246 @@ impl Engine {
         result.map_or_else(|| "unknown".into(), |r| r.to_string())
     }
 
-    /// Under area scoring every stone on the board is alive: `alive` lists them all, `dead` and
-    /// `seki` nothing.
-    fn final_status_list(&self, args: &[String]) -> Result<String, Failure> {
-        arity(args, 1, "final_status_list alive|dead|seki")?;
-        match args[0].as_str() {
-            "dead" | "seki" => Ok(String::new()),
-            "alive" => Ok(match &self.position {
-                Position::Single(s) => {
-                    let g = s.geometry();
-                    let board = s.game.board();
-                    g.points()
-                        .filter(|&p| board.piece(p).is_some())
-                        .map(|p| g.vertex(p).to_string())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                }
-                Position::Galice(g) => Spot::all()
-                    .filter(|&s| g.game.stone(s).is_some())
-                    .map(|s| s.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            }),
-            other => Err(format!("syntax error: unknown status '{other}'")),
+    /// `final_status_list STATUS`: the stones of that status (`alive`, `dead`, `seki`), one chain
+    /// per line, or the empty points (`black_territory`, `white_territory`, `dame`) on one line, as
+    /// GNU Go lists them, judged from the search's ownership. Without one (Galice, Borderline)
+    /// every stone counts as alive and the empty points go by the area count.
+    fn final_status_list(&mut self, args: &[String]) -> Result<String, Failure> {
+        arity(args, 1, "final_status_list alive|dead|seki|black_territory|white_territory|dame")?;
+        let status = Status::ALL
+            .into_iter()
+            .find(|s| s.name().eq_ignore_ascii_case(&args[0]))
+            .ok_or_else(|| format!("syntax error: unknown status '{}'", args[0]))?;
+        let single = match &self.position {
+            Position::Single(single) => single,
+            Position::Galice(g) => {
+                let stones = Spot::all().filter(|&s| g.game.stone(s).is_some());
+                let all = stones.map(|s| s.to_string()).collect::<Vec<_>>().join(" ");
+                return Ok(if status == Status::Alive { all } else { String::new() });
+            }
+        };
+        let board = single.game.board().clone();
+        let g = single.geometry();
+        let judgement = self.judgement()?;
+        let of =
+            |p: Point| judgement.as_ref().and_then(|j| j.status(p)).unwrap_or_else(|| area_status(&board, p));
+        if status.of_empty_point() {
+            let points = g.points().filter(|&p| of(p) == status).map(|p| g.vertex(p).to_string());
+            return Ok(points.collect::<Vec<_>>().join(" "));
         }
+        let mut listed: Vec<Point> = Vec::new();
+        let mut lines = Vec::new();
+        for p in g.points().filter(|&p| board.piece(p).is_some() && of(p) == status) {
+            if listed.contains(&p) {
+                continue;
+            }
+            let mut chain: Vec<Point> = board.chain(p).collect();
+            chain.sort_by_key(|&q| g.coords(q).1 as usize * g.width() as usize + g.coords(q).0 as usize);
+            lines.push(chain.iter().map(|&q| g.vertex(q).to_string()).collect::<Vec<_>>().join(" "));
+            listed.extend(chain);
+        }
+        Ok(lines.join("\n"))
+    }
+
+    /// [`Engine::judge`] of the single-board game, cached for its record.
+    fn judgement(&mut self) -> Result<Option<Judgement>, Failure> {
+        let record = &self.single()?.record;
+        if let Some((judged, judgement)) = &self.judged
+            && judged == record
+        {
+            return Ok(judgement.clone());
+        }
+        let judgement = self.judge(record);
+        self.judged = Some((record.clone(), judgement));
+        Ok(self.judged.as_ref().and_then(|(_, j)| j.clone()))
+    }
+
+    /// The judgement of the position at the end of `record` from a search's ownership, with the
+    /// engine's budget; `None` when the variant has no ownership or the game is over otherwise
+    /// than by passes. The passes at the end of the record are left out, so that a game two
+    /// passes ended is judged as it stood before them (a finished game has nothing to search).
+    fn judge(&self, record: &Record) -> Option<Judgement> {
+        let mut played_out = record.clone();
+        while played_out.moves.last() == Some(&Move::Pass) {
+            played_out.moves.pop();
+        }
+        let game = played_out.replay().ok()?;
+        let mut owners = Vec::new();
+        game.owners(&mut owners);
+        if owners.is_empty() {
+            return None; // no ownership in this variant: no search needed to find that out
+        }
+        let mut settings = self.config.settings.clone();
+        settings.seed = settings.seed.wrapping_add(record.moves.len() as u64);
+        settings.resign_below = None;
+        let analysis = Search::new(settings).analyse_any(&game)?;
+        (!analysis.ownership.is_empty()).then(|| Judgement::new(game.board(), &analysis.ownership))
+    }
+
+    /// `final_status VERTEX`: `alive`, `dead`, `seki`, `black_territory`, `white_territory` or
+    /// `dame`, as GNU Go answers. Without ownership stones are alive and empty points go by the
+    /// area count.
+    fn final_status(&mut self, args: &[String]) -> Result<String, Failure> {
+        arity(args, 1, "final_status VERTEX")?;
+        let single = self.single()?;
+        let p = single.geometry().parse_vertex(&args[0]).map_err(|e| format!("syntax error: {e}"))?;
+        let board = single.game.board().clone();
+        let judged = self.judgement()?.and_then(|j| j.status(p));
+        Ok(judged.unwrap_or_else(|| area_status(&board, p)).name().into())
+    }
+
+    /// `estimate_score`: GNU Go's `B+3.5 (upper bound: U, lower: L)`, the area count with the
+    /// stones judged dead taken off, with komi; the bounds (in GNU Go's sign, White's points minus
+    /// Black's) give every unsettled point to Black, then to White. Without ownership, the area
+    /// count as it stands, with both bounds on it.
+    fn estimate_score(&mut self) -> Result<String, Failure> {
+        let komi = self.single()?.game.score().komi().as_f64();
+        let board = self.single()?.game.board().clone();
+        let (margin, low, high) = match self.judgement()? {
+            Some(judgement) => {
+                let (low, high) = judgement.margin_bounds(&board);
+                (judgement.margin(&board) - komi, low - komi, high - komi)
+            }
+            None => {
+                let [b, w] = self.single()?.game.score().totals();
+                let margin = b.as_f64() - w.as_f64() - komi;
+                (margin, margin, margin)
+            }
+        };
+        let result = match margin {
+            m if m > 0.0 => format!("B+{m:.1}"),
+            m if m < 0.0 => format!("W+{:.1}", -m),
+            _ => "0".into(),
+        };
+        Ok(format!("{result} (upper bound: {:.1}, lower: {:.1})", -low, -high))
+    }
+
+    /// `list_stones COLOR`: that colour's stones, rows from the top, as GNU Go lists them.
+    fn list_stones(&self, args: &[String]) -> Result<String, Failure> {
+        arity(args, 1, "list_stones COLOR")?;
+        let color = parse_color(&args[0])?;
+        let single = self.single()?;
+        let g = single.geometry();
+        let board = single.game.board();
+        Ok(g.points()
+            .filter(|&p| board.color(p) == Some(color))
+            .map(|p| g.vertex(p).to_string())
+            .collect::<Vec<_>>()
+            .join(" "))
+    }
+
+    /// `captures COLOR`: how many stones of the other colour have left the board during the game
+    /// (a suicide's own stones count for the opponent), as GNU Go counts prisoners.
+    fn captures(&self, args: &[String]) -> Result<String, Failure> {
+        arity(args, 1, "captures COLOR")?;
+        let color = parse_color(&args[0])?;
+        let single = self.single()?;
+        let mut game = single.record.initial_position();
+        let mut captured = [0usize; 2];
+        for &mv in &single.record.moves {
+            let mover = game.to_move();
+            let before = [Color::Black, Color::White].map(|c| game.board().stones(c));
+            game.play(mv).map_err(|e| format!("internal error: {e}"))?;
+            for c in [Color::Black, Color::White] {
+                let placed = usize::from(c == mover && mv != Move::Pass);
+                let lost = (before[c as usize] + placed).saturating_sub(game.board().stones(c));
+                captured[c.opponent() as usize] += lost;
+            }
+        }
+        Ok(captured[color as usize].to_string())
+    }
+
+    /// `move_history`: the moves played, the last first, as GNU Go writes them (`white C3`,
+    /// `black PASS`); the passes put in for a colour that moved twice are not listed, as GNU Go
+    /// plays none.
+    fn move_history(&self) -> Result<String, Failure> {
+        let single = self.single()?;
+        let name = |mv: Move| if mv == Move::Pass { "PASS".into() } else { single.name(mv) };
+        let lines = single
+            .history()
+            .into_iter()
+            .rev()
+            .map(|(color, mv)| format!("{} {}", color_name(color), name(mv)));
+        Ok(lines.collect::<Vec<_>>().join("\n"))
+    }
+
+    /// `top_moves_black` / `top_moves_white`: a search for that colour with the engine's budget;
+    /// the most visited moves (at most ten, passes left out) each with its win rate in percent,
+    /// in GNU Go's `C3 56.20 D4 41.02` layout.
+    fn top_moves(&self, color: Color) -> Result<String, Failure> {
+        let Some((single, analysis)) = self.search_for(color)? else {
+            return Ok(String::new());
+        };
+        Ok(analysis
+            .moves
+            .iter()
+            .filter(|m| m.visits > 0 && m.mv != Move::Pass)
+            .take(TOP_MOVES)
+            .map(|m| format!("{} {:.2}", single.name(m.mv), 100.0 * m.winrate))
+            .collect::<Vec<_>>()
+            .join(" "))
+    }
+
+    /// A search of the single-board position with `color` to move, with the engine's budget;
+    /// `None` once the game is over (for that colour).
+    fn search_for(&self, color: Color) -> Result<Option<(&Single, Analysis<Move>)>, Failure> {
+        let single = self.single()?;
+        let Ok(game) = single.for_player(color) else { return Ok(None) };
+        let settings = self.move_settings(color, single.record.moves.len(), game.board().empties().len());
+        Ok(Search::new(settings).analyse_any(&game).map(|analysis| (single, analysis)))
+    }
+
+    /// `all_legal COLOR`: the points where that colour may play now, rows from the top, without
+    /// the pass (as GNU Go lists them); nothing once the game is over.
+    fn all_legal(&self, args: &[String]) -> Result<String, Failure> {
+        arity(args, 1, "all_legal COLOR")?;
+        let color = parse_color(&args[0])?;
+        let single = self.single()?;
+        let Ok(game) = single.for_player(color) else { return Ok(String::new()) };
+        let g = single.geometry();
+        Ok(g.points()
+            .filter(|&p| game.check(Move::Place(p)).is_ok())
+            .map(|p| g.vertex(p).to_string())
+            .collect::<Vec<_>>()
+            .join(" "))
+    }
+
+    /// `query_boardsize`: the side of the square board (a rectangle has none).
+    fn query_boardsize(&self) -> Result<String, Failure> {
+        let g = self.single()?.geometry();
+        if g.width() == g.height() {
+            Ok(g.width().to_string())
+        } else {
+            Err(format!("the board is not square ({}x{}): use gogui-rules_board_size", g.width(), g.height()))
+        }
+    }
+
+    /// `get_komi`: as GNU Go prints it (`%4.1f`: ` 6.5`, `-3.5`, `10.5`); Galice has none (` 0.0`).
+    fn get_komi(&self) -> String {
+        let komi = match &self.position {
+            Position::Single(s) => s.game.score().komi(),
+            Position::Galice(_) => HalfPoints(0),
+        };
+        format!("{:4.1}", komi.as_f64())
+    }
+
+    /// `level N`: GNU Go's strength setting, read as variago's level (1 to 10; other integers are
+    /// taken as the nearest of these, as GNU Go takes any integer). It fixes the budget per move,
+    /// as `--level` does, keeping the threads, seed and resignation setting.
+    fn level(&mut self, args: &[String]) -> Result<String, Failure> {
+        arity(args, 1, "level N")?;
+        let n: i32 =
+            args[0].parse().map_err(|_| format!("syntax error: level '{}' is not an integer", args[0]))?;
+        let level = Level::new(n.clamp(1, 10) as u8).expect("clamped to 1-10");
+        let old = &self.config.settings;
+        self.config.settings = Settings {
+            threads: old.threads,
+            seed: old.seed,
+            resign_below: old.resign_below,
+            ..level.settings()
+        };
+        self.config.fixed_budget = true;
+        Ok(String::new())
     }
 
     /// `fixed_handicap N` and `place_free_handicap N`: `place` chooses the points.

@@ -8,8 +8,10 @@
 //! arrives and a hostile stream never makes the engine hang or allocate without bound.
 //!
 //! Standard commands follow the GTP version 2 specification; the variant extensions
-//! (`variago-variant`, `variago-why`, `variago-play`, ...) and GoGui's `gogui-rules_*` commands
-//! are documented in `docs/gtp.md`.
+//! (`variago-variant`, `variago-why`, `variago-play`, ...), GoGui's `gogui-rules_*` commands and
+//! the GNU Go extensions GUIs rely on (`list_stones`, `final_status`, `estimate_score`, ..., in
+//! GNU Go's formats; dead stones judged from the search's ownership, see [`status`]) are
+//! documented in `docs/gtp.md`.
 
 pub mod analysis;
 pub mod clock;
@@ -17,6 +19,7 @@ pub mod engine;
 pub mod handicap;
 pub mod position;
 pub mod protocol;
+pub mod status;
 
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};

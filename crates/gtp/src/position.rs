@@ -73,6 +73,20 @@ impl Single {
         Ok(())
     }
 
+    /// The moves as the controller played them, with their colours, first to last: the passes
+    /// put in for a colour that moved twice are left out.
+    pub fn history(&self) -> Vec<(Color, Move)> {
+        let mut color = self.record.initial_position().to_move();
+        let mut moves = Vec::with_capacity(self.record.moves.len());
+        for (i, &mv) in self.record.moves.iter().enumerate() {
+            if !self.inserted_passes.contains(&i) {
+                moves.push((color, mv));
+            }
+            color = color.opponent();
+        }
+        moves
+    }
+
     /// Takes back the last move (and the pass put in before it, if any).
     pub fn undo(&mut self) -> bool {
         if self.record.moves.pop().is_none() {

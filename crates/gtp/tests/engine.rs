@@ -157,7 +157,7 @@ fn handicap_commands() {
     assert_eq!(last("fixed_handicap 10\n"), "? invalid number of stones");
     assert_eq!(last("play b e5\nfixed_handicap 2\n"), "? board not empty");
     assert_eq!(last("place_free_handicap 3\n").split(' ').count(), 4);
-    assert_eq!(last("set_free_handicap a1 b2 c3\nfinal_status_list alive\n"), "= C3 B2 A1");
+    assert_eq!(last("set_free_handicap a1 b2 c3\nfinal_status_list alive\n"), "= C3\nB2\nA1");
     assert_eq!(last("set_free_handicap a1 a1\n"), "? bad vertex list");
     assert_eq!(last("set_free_handicap a1\n"), "? bad vertex list");
     assert_eq!(last("set_free_handicap a1 z1\n"), "? bad vertex list");
@@ -344,8 +344,20 @@ fn analysis_streams_until_the_next_command() {
     assert_eq!(lz[0], "=5");
     assert!(lz.len() >= 2 && lz[1..].iter().all(|l| l.starts_with("info move ")), "{out}");
     assert!(lz[1].contains(" visits ") && lz[1].contains(" winrate ") && lz[1].contains(" pv "), "{out}");
+    // every candidate has its own prior (the move model's probability, in ten-thousandths) and its
+    // own variation, starting with the move itself
+    for block in lz[1].split("info ").filter(|b| !b.is_empty()) {
+        let words: Vec<&str> = block.split_whitespace().collect();
+        let after = |key: &str| words[words.iter().position(|w| *w == key).unwrap() + 1];
+        let prior: u32 = after("prior").parse().unwrap();
+        assert!(prior <= 10_000, "{block}");
+        assert_eq!(after("pv"), after("move"), "{block}");
+    }
     assert_eq!(parts[2], "=6 variago");
     assert!(parts[3].starts_with("=7\ninfo move ") && parts[3].contains(" winrate 0."), "{out}");
+    let kata = parts[3].lines().nth(1).unwrap();
+    let prior = kata.split(" prior ").nth(1).and_then(|rest| rest.split(' ').next()).unwrap();
+    assert!(prior.parse::<f64>().is_ok_and(|p| (0.0..=1.0).contains(&p)), "{out}");
     let genmove = last("play b e5\nlz-genmove_analyze w 10\n");
     let lines: Vec<&str> = genmove.lines().collect();
     assert!(lines[1].starts_with("info move ") && lines.last().unwrap().starts_with("play "), "{genmove}");

@@ -8,10 +8,15 @@
 //!   threads, with the moves between them.
 //! - [`cycles`]: the shortest cycle of that graph, exact (strongly connected components first, then
 //!   bounded breadth-first searches inside them).
+//! - [`selfplay`], [`stats`], [`runs`]: self-play statistics: each game's line, the summary with
+//!   its intervals, and the run folders (shards, merge).
 
 pub mod cycles;
 pub mod graph;
+pub mod runs;
+pub mod selfplay;
 pub mod state;
+pub mod stats;
 
 use variago_rules::spec::Variant;
 use variago_rules::stone_game::KoRule;
@@ -19,6 +24,7 @@ use variago_rules::{Geometry, VariantSpec};
 
 pub use cycles::{Cycle, shortest_cycle};
 pub use graph::{Graph, Passes, Progress, explore};
+pub use selfplay::{GameStats, Player, Studied};
 pub use state::StateCoder;
 
 /// The variants the cycle search covers (lab.md), in the order tables list them.

@@ -4,13 +4,13 @@
 use crate::board::Board;
 use crate::borderline::{Borderline, BorderlineScore};
 use crate::excursion::Excursion;
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, Point};
 use crate::go::Go;
 use crate::incursion::Incursion;
 use crate::score::{AreaScore, HalfPoints};
 use crate::spec::{Variant, VariantSpec};
 use crate::stoical::Stoical;
-use crate::{Color, Game, GameResult, Illegal, Move, ScoreSheet, StoneGame};
+use crate::{Color, Game, GameResult, Illegal, Move, ScoreSheet, StoneGame, Stones};
 use std::fmt;
 
 /// A position of any variant.
@@ -193,6 +193,18 @@ impl Game for AnyGame {
 
     fn score_scale(&self) -> Option<f64> {
         dispatch!(self, g => g.score_scale())
+    }
+
+    fn stones(&self) -> Option<Stones<'_>> {
+        dispatch!(self, g => g.stones())
+    }
+
+    fn placement(mv: Move) -> Option<Point> {
+        mv.point()
+    }
+
+    fn owners(&self, out: &mut Vec<Option<Color>>) {
+        dispatch!(self, g => g.owners(out))
     }
 
     fn light_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Move {

@@ -128,7 +128,7 @@ impl Geometry {
     }
 
     /// Length of the 1-D array, border included.
-    pub(crate) fn slots(self) -> usize {
+    pub fn slots(self) -> usize {
         (self.height as usize + 2) * self.stride() + 1
     }
 
@@ -158,14 +158,14 @@ impl Geometry {
 
     /// The four orthogonal neighbour slots (some may be border).
     #[inline(always)]
-    pub(crate) fn neighbours(self, p: Point) -> [Point; 4] {
+    pub fn neighbours(self, p: Point) -> [Point; 4] {
         let s = self.stride() as u16;
         [Point(p.0 - s), Point(p.0 - 1), Point(p.0 + 1), Point(p.0 + s)]
     }
 
     /// The four diagonal neighbour slots (some may be border).
     #[inline(always)]
-    pub(crate) fn diagonals(self, p: Point) -> [Point; 4] {
+    pub fn diagonals(self, p: Point) -> [Point; 4] {
         let s = self.stride() as u16;
         [Point(p.0 - s - 1), Point(p.0 - s + 1), Point(p.0 + s - 1), Point(p.0 + s + 1)]
     }

@@ -119,6 +119,26 @@ pub enum Move {
     Place(Point),
 }
 
+impl Move {
+    /// The point a placement goes on; `None` for a pass.
+    pub fn point(self) -> Option<Point> {
+        match self {
+            Move::Place(p) => Some(p),
+            Move::Pass => None,
+        }
+    }
+}
+
+/// A board of stones and the last placement on it: what the search's move features read (the
+/// pattern around a move, its distance to the last one).
+#[derive(Clone, Copy, Debug)]
+pub struct Stones<'a> {
+    /// The board as it stands.
+    pub board: &'a Board,
+    /// The point of the last move, when it was a placement.
+    pub last: Option<Point>,
+}
+
 /// Why a move is illegal. Every reason prints as a sentence for players, GTP and the server.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -332,6 +352,23 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// prefers larger wins and smaller losses. `None`, the default, values only the result.
     fn score_scale(&self) -> Option<f64> {
         None
+    }
+    /// The board of stones and the last placement, for the search's move features; `None`, the
+    /// default, for variants with no single board of stones (Galice).
+    fn stones(&self) -> Option<Stones<'_>> {
+        None
+    }
+    /// The point a move places a stone on; `None` for a pass and, by default, for variants whose
+    /// moves are not single placements.
+    fn placement(_mv: Self::Move) -> Option<Point> {
+        None
+    }
+    /// Who would own each point if the game were counted now, written to `out[point.index()]`
+    /// (`None` for a point neither side owns), for the search's ownership estimate over its
+    /// playouts' final positions. The default writes nothing (`out` left empty): variants whose
+    /// count is not point by point on one board (Galice, Borderline's enclosures) have none.
+    fn owners(&self, out: &mut Vec<Option<Color>>) {
+        out.clear();
     }
     /// Moves after which a light playout stops even if the game goes on (random play may cycle
     /// where the rules allow it): a few times the number of points.

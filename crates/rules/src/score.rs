@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::board::Board;
+use crate::geometry::Point;
 use crate::{Color, Ending, GameResult};
 
 /// A number of points counted in halves, so that komi like 7.5 is exact.
@@ -84,54 +85,81 @@ pub struct AreaScore {
 }
 
 impl AreaScore {
-    /// Scores a board by area, every piece alive. Empty points without an empty neighbour (nearly
-    /// all of them at the end of a playout) are judged from their neighbours alone; only larger
-    /// empty regions are flooded.
+    /// Scores a board by area, every piece alive.
     pub fn of(board: &Board, komi: HalfPoints) -> Self {
         let mut sides = [AreaTally::default(); 2];
         for c in [Color::Black, Color::White] {
             sides[c as usize].stones = board.stones(c) as u32;
         }
+        for_each_empty_region(board, |region, owner| {
+            if let Some(c) = owner {
+                sides[c as usize].territory += region.len() as u32;
+            }
+        });
+        AreaScore { sides, komi }
+    }
+
+    /// Who owns each point by this count, every piece alive: a piece's colour, or for an empty
+    /// point the one colour bordering its region; written to `out[point.index()]` (`out` is
+    /// resized to the board's point indices), `None` for a point no one or both sides border.
+    pub fn owners(board: &Board, out: &mut Vec<Option<Color>>) {
         let geometry = board.geometry();
-        let mut counted: Vec<bool> = Vec::new();
-        for &p in board.empties() {
-            if !board.has_empty_neighbour(p) {
-                if let Some(c) = board.enclosing_color(p) {
-                    sides[c as usize].territory += 1;
+        out.clear();
+        out.resize(geometry.slots(), None);
+        for p in geometry.points() {
+            out[p.index()] = board.color(p);
+        }
+        for_each_empty_region(board, |region, owner| {
+            for &p in region {
+                out[p.index()] = owner;
+            }
+        });
+    }
+}
+
+/// Calls `visit` with every empty region of `board` and the one colour bordering it, if only one
+/// does. Empty points without an empty neighbour (nearly all of them at the end of a playout) are
+/// judged from their neighbours alone; only larger empty regions are flooded.
+fn for_each_empty_region(board: &Board, mut visit: impl FnMut(&[Point], Option<Color>)) {
+    let geometry = board.geometry();
+    let mut counted: Vec<bool> = Vec::new();
+    let mut region = Vec::new();
+    for &p in board.empties() {
+        if !board.has_empty_neighbour(p) {
+            visit(&[p], board.enclosing_color(p));
+            continue;
+        }
+        if counted.is_empty() {
+            counted = vec![false; geometry.slots()];
+        }
+        if counted[p.index()] {
+            continue;
+        }
+        let mut border = [false; 2];
+        region.clear();
+        let mut stack = vec![p];
+        counted[p.index()] = true;
+        while let Some(q) = stack.pop() {
+            region.push(q);
+            for n in geometry.neighbours(q) {
+                if !geometry.contains(n) || counted[n.index()] {
+                    continue;
                 }
-                continue;
-            }
-            if counted.is_empty() {
-                counted = vec![false; geometry.slots()];
-            }
-            if counted[p.index()] {
-                continue;
-            }
-            let (mut size, mut border) = (0, [false; 2]);
-            let mut stack = vec![p];
-            counted[p.index()] = true;
-            while let Some(q) = stack.pop() {
-                size += 1;
-                for n in geometry.neighbours(q) {
-                    if !geometry.contains(n) || counted[n.index()] {
-                        continue;
-                    }
-                    match board.color(n) {
-                        Some(c) => border[c as usize] = true,
-                        None => {
-                            counted[n.index()] = true;
-                            stack.push(n);
-                        }
+                match board.color(n) {
+                    Some(c) => border[c as usize] = true,
+                    None => {
+                        counted[n.index()] = true;
+                        stack.push(n);
                     }
                 }
-            }
-            match border {
-                [true, false] => sides[0].territory += size,
-                [false, true] => sides[1].territory += size,
-                _ => {}
             }
         }
-        AreaScore { sides, komi }
+        let owner = match border {
+            [true, false] => Some(Color::Black),
+            [false, true] => Some(Color::White),
+            _ => None,
+        };
+        visit(&region, owner);
     }
 }
 
@@ -173,5 +201,25 @@ mod tests {
         assert_eq!(HalfPoints(15).to_string(), "7.5");
         assert_eq!(HalfPoints(-1).to_string(), "-0.5");
         assert_eq!(HalfPoints(-4).to_string(), "-2");
+    }
+
+    #[test]
+    fn owners_follow_the_area_count_point_by_point() {
+        let board = Board::from_diagram(&["..X..", "XXX..", "...OO", "OOOO.", "....O"]).unwrap();
+        let mut owners = Vec::new();
+        AreaScore::owners(&board, &mut owners);
+        let g = board.geometry();
+        let at = |x, y| owners[g.point(x, y).unwrap().index()];
+        let (b, w) = (Some(Color::Black), Some(Color::White));
+        // stones are their colour's; the corner regions bordered by one colour are its territory
+        assert_eq!([at(0, 0), at(1, 0), at(2, 0), at(0, 1)], [b, b, b, b]);
+        assert_eq!([at(0, 4), at(3, 4), at(4, 3), at(3, 2)], [w, w, w, w]);
+        // the middle region touches both colours: no one's
+        assert_eq!([at(0, 2), at(2, 2), at(3, 0), at(4, 1)], [None, None, None, None]);
+        // the count and the owners agree
+        let score = AreaScore::of(&board, HalfPoints(0));
+        let counted = |c| owners.iter().filter(|&&o| o == Some(c)).count() as u32;
+        assert_eq!(counted(Color::Black), score.sides[0].stones + score.sides[0].territory);
+        assert_eq!(counted(Color::White), score.sides[1].stones + score.sides[1].territory);
     }
 }

@@ -10,7 +10,7 @@ use crate::board::{Board, JudgedPoint, LazyPreview, Placement};
 use crate::geometry::{Geometry, Point};
 use crate::score::{AreaScore, HalfPoints};
 use crate::zobrist::{WHITE_TO_MOVE, mix};
-use crate::{Color, Ending, Game, GameResult, Illegal, Move, ScoreSheet};
+use crate::{Color, Ending, Game, GameResult, Illegal, Move, ScoreSheet, Stones};
 
 /// Which earlier positions a move may not recreate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -374,6 +374,10 @@ impl<R: StoneRules> Game for StoneGame<R> {
         AreaScore::of(&self.board, self.rules.common().komi)
     }
 
+    fn owners(&self, out: &mut Vec<Option<Color>>) {
+        AreaScore::owners(&self.board, out);
+    }
+
     fn hash(&self) -> u64 {
         self.board.hash()
             ^ side_key(self.to_move)
@@ -384,6 +388,14 @@ impl<R: StoneRules> Game for StoneGame<R> {
 
     fn playout_cap(&self) -> usize {
         crate::playout::MAX_MOVES_PER_POINT * self.board.geometry().area()
+    }
+
+    fn stones(&self) -> Option<Stones<'_>> {
+        Some(Stones { board: &self.board, last: self.last_placed })
+    }
+
+    fn placement(mv: Move) -> Option<Point> {
+        mv.point()
     }
 
     fn light_move<G: rand::Rng + ?Sized>(&self, rng: &mut G) -> Move {

@@ -6,6 +6,9 @@
 //! summed, so there is no locking and a playout-limited search is reproducible for any number of
 //! threads. Pure library: std threads, no I/O, no async.
 
+pub mod features;
+pub mod priors;
+pub mod train;
 mod tree;
 
 use std::any::Any;
@@ -40,6 +43,10 @@ pub struct Settings {
     /// Nodes a tree may hold, per thread: beyond it leaves stop expanding (a memory bound for long
     /// time limits; a node takes about 32 bytes).
     pub max_nodes: usize,
+    /// Playouts the learned prior of a new node weighs as ([`priors`]): how long the features'
+    /// judgement of a move leads before the playouts' own results take over; 0 turns the priors
+    /// off (the plain search, for comparisons).
+    pub prior_visits: f64,
     /// Resign when the best move's win rate is below this (after enough playouts); `None`, the
     /// default, never resigns so that no game is given away by a noisy estimate.
     pub resign_below: Option<f64>,
@@ -56,6 +63,7 @@ impl Default for Settings {
             rave_equivalence: 1000.0,
             expand_after: 2,
             max_nodes: 2_000_000,
+            prior_visits: 20.0,
             resign_below: None,
         }
     }
@@ -108,7 +116,21 @@ pub struct MoveStats<M> {
     pub visits: u64,
     /// Its win rate for the side to move (a draw counts half).
     pub winrate: f64,
+    /// The search's prior for it, before any playout: the learned move model's probability
+    /// ([`priors::Weights::move_policy`]) where the variant has a board of stones and the priors
+    /// are on, else 1 / (number of legal moves) for every move alike.
+    pub prior: f64,
+    /// Expected continuation, starting with the move itself (from the first thread's tree), cut
+    /// where a move has fewer than [`PV_MIN_VISITS`] playouts.
+    pub pv: Vec<M>,
 }
+
+/// Playouts a move needs to appear in a principal variation after its first move: below this
+/// the most visited reply is chance, not the search's expectation.
+pub const PV_MIN_VISITS: u32 = 10;
+
+/// Moves a principal variation holds at most.
+const PV_LENGTH: usize = 16;
 
 /// The search's answer: the move to play and the evidence for it, for display and for tests.
 #[derive(Clone, Debug, PartialEq)]
@@ -121,10 +143,18 @@ pub struct Analysis<M> {
     pub winrate: f64,
     /// Whether the side to move should resign (only with [`Settings::resign_below`]).
     pub resign: bool,
-    /// Expected continuation, starting with `best` (from the first thread's tree).
+    /// Expected continuation, starting with `best` (from the first thread's tree), cut where a
+    /// move has fewer than [`PV_MIN_VISITS`] playouts.
     pub pv: Vec<M>,
     /// Every root move, most visited first.
     pub moves: Vec<MoveStats<M>>,
+    /// Per point index ([`variago_rules::Point::index`]), the share of playouts whose final
+    /// position gave the point to Black and to White (by the variant's [`Game::owners`]; the
+    /// rest ended neutral). Playouts whose tree moves ended the game (two passes) are left out:
+    /// they count the board as it stands, which is what ownership is there to correct (which
+    /// stones would die if play went on). Only the playouts run by this search count, not those
+    /// a reused tree brought. Empty when the variant has no ownership or no playout counted.
+    pub ownership: Vec<[f64; 2]>,
     /// Playouts run in all.
     pub playouts: u64,
     /// Wall-clock time the search took.
@@ -206,7 +236,7 @@ impl Search {
         let start = Instant::now();
         let threads = self.settings.threads.max(1);
         let (root, mut trees) = kept.and_then(|k| k.after(game, moves, threads)).unwrap_or_else(|| {
-            let fresh = (0..threads).map(|t| Tree::new(game, thread_seed(self.settings.seed, t))).collect();
+            let fresh = (0..threads).map(|t| Tree::new(game, &self.settings, thread_seed(self.settings.seed, t))).collect();
             (game.clone(), fresh)
         });
         self.grow(&root, &mut trees, self.settings.time.map(|t| start + t));
@@ -240,16 +270,26 @@ impl Search {
             return None;
         }
         let threads = self.settings.threads.max(1);
-        let trees = (0..threads).map(|t| Tree::new(game, thread_seed(self.settings.seed, t))).collect();
+        let trees = (0..threads).map(|t| Tree::new(game, &self.settings, thread_seed(self.settings.seed, t))).collect();
         Some(Pondering { search: self.clone(), game: game.clone(), trees, elapsed: Duration::ZERO })
     }
 
     /// Sums the root statistics of every tree and applies the pass and resign rules.
     fn conclude<G: Game>(&self, game: &G, trees: &[Tree<G>], elapsed: Duration) -> Analysis<G::Move> {
         let first = &trees[0];
+        let root_moves: Vec<G::Move> = first.nodes[0].children().map(|i| first.nodes[i].mv).collect();
+        let policy = (self.settings.prior_visits > 0.0)
+            .then(|| priors::Weights::builtin().move_policy(game, &root_moves))
+            .flatten()
+            .unwrap_or_else(|| vec![1.0 / root_moves.len() as f64; root_moves.len()]);
         let mut moves: Vec<(MoveStats<G::Move>, u64)> = first.nodes[0]
             .children()
-            .map(|i| (MoveStats { mv: first.nodes[i].mv, visits: 0, winrate: 0.5 }, 0))
+            .zip(policy)
+            .map(|(i, prior)| {
+                let mut pv = vec![first.nodes[i].mv];
+                pv.extend(first.line_below(i, PV_LENGTH - 1, PV_MIN_VISITS));
+                (MoveStats { mv: first.nodes[i].mv, visits: 0, winrate: 0.5, prior, pv }, 0)
+            })
             .collect();
         for tree in trees {
             // every tree lists the root's legal moves in the same order
@@ -272,17 +312,14 @@ impl Search {
         let chosen = self.apply_pass_rules(game, &moves);
         let best = moves[chosen].clone();
         let resign = self.settings.resign_below.is_some_and(|t| best.winrate < t && best.visits >= 200);
-        let mut pv = vec![best.mv];
-        if let Some(child) = first.nodes[0].children().find(|&i| first.nodes[i].mv == best.mv) {
-            pv.extend(first.line_below(child, 15));
-        }
         Analysis {
             best: best.mv,
             visits: best.visits,
             winrate: best.winrate,
             resign,
-            pv,
+            pv: best.pv,
             moves,
+            ownership: ownership(trees),
             playouts: trees.iter().map(|t| t.playouts).sum(),
             elapsed,
         }
@@ -309,6 +346,23 @@ impl Search {
         }
         1
     }
+}
+
+/// The trees' ownership counts summed, as shares of the playouts counted.
+fn ownership<G: Game>(trees: &[Tree<G>]) -> Vec<[f64; 2]> {
+    let counted: u64 = trees.iter().map(|t| t.owned_playouts).sum();
+    let points = trees.iter().map(|t| t.ownership.len()).max().unwrap_or(0);
+    if counted == 0 {
+        return Vec::new();
+    }
+    let mut sums = vec![[0u64; 2]; points];
+    for tree in trees {
+        for (sum, count) in sums.iter_mut().zip(&tree.ownership) {
+            sum[0] += u64::from(count[0]);
+            sum[1] += u64::from(count[1]);
+        }
+    }
+    sums.into_iter().map(|[b, w]| [b as f64 / counted as f64, w as f64 / counted as f64]).collect()
 }
 
 /// Playouts a pondering tree runs at most: its visit counters are 32-bit.
@@ -426,8 +480,15 @@ fn single_board<M: Copy + 'static>(analysis: Analysis<M>) -> Analysis<Move> {
         moves: analysis
             .moves
             .into_iter()
-            .map(|m| MoveStats { mv: cast(m.mv), visits: m.visits, winrate: m.winrate })
+            .map(|m| MoveStats {
+                mv: cast(m.mv),
+                visits: m.visits,
+                winrate: m.winrate,
+                prior: m.prior,
+                pv: m.pv.into_iter().map(cast).collect(),
+            })
             .collect(),
+        ownership: analysis.ownership,
         playouts: analysis.playouts,
         elapsed: analysis.elapsed,
     }

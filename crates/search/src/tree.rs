@@ -11,6 +11,7 @@ use rand::rngs::SmallRng;
 use variago_rules::{Color, Ending, Game, GameResult, ScoreSheet};
 
 use crate::Settings;
+use crate::priors::Weights;
 
 /// A node: the move that leads to it and the statistics of the player who made that move.
 ///
@@ -34,11 +35,14 @@ pub(crate) struct Node<M> {
     pub amaf_visits: u32,
     /// Rewards of `mover` in those playouts.
     pub amaf_wins: u64,
+    /// The value the move starts with before playouts tell ([`crate::priors`]), 0.5 without
+    /// prior knowledge; it weighs as [`Settings::prior_visits`] playouts.
+    pub prior: f32,
 }
 
 impl<M> Node<M> {
     fn new(mv: M, mover: Color) -> Self {
-        Node { mv, mover, first: 0, count: 0, visits: 0, wins: 0, amaf_visits: 0, amaf_wins: 0 }
+        Node { mv, mover, first: 0, count: 0, visits: 0, wins: 0, amaf_visits: 0, amaf_wins: 0, prior: 0.5 }
     }
 
     /// The children's index range in the arena.
@@ -125,6 +129,12 @@ pub(crate) struct Tree<G: Game> {
     pub nodes: Vec<Node<G::Move>>,
     /// Playouts run.
     pub playouts: u64,
+    /// Per point index, the playouts from this root whose final position gave the point to
+    /// Black and to White ([`Game::owners`]), counting only playouts that went on past the tree
+    /// (not those whose tree moves ended the game); empty for variants without ownership.
+    pub ownership: Vec<[u32; 2]>,
+    /// The playouts counted in `ownership` (a reused tree's earlier playouts started elsewhere).
+    pub owned_playouts: u64,
     rng: SmallRng,
     scratch: Scratch<G::Move>,
 }
@@ -135,6 +145,8 @@ struct Scratch<M> {
     sequence: Vec<(M, Color)>,
     first_player: HashMap<M, Color, BuildHasherDefault<FxHasher>>,
     moves: Vec<M>,
+    priors: Vec<f32>,
+    owners: Vec<Option<Color>>,
 }
 
 impl<M> Default for Scratch<M> {
@@ -144,24 +156,30 @@ impl<M> Default for Scratch<M> {
             sequence: Vec::new(),
             first_player: HashMap::default(),
             moves: Vec::new(),
+            priors: Vec::new(),
+            owners: Vec::new(),
         }
     }
 }
 
 impl<G: Game> Tree<G> {
     /// A tree of `root` (a position that is not over) with its root's children and no playout.
-    pub fn new(root: &G, seed: u64) -> Self {
+    pub fn new(root: &G, settings: &Settings, seed: u64) -> Self {
         let mut moves = Vec::new();
         root.legal_moves(&mut moves);
         let placeholder = *moves.first().expect("a position that is not over has a legal move");
         let mut tree = Tree {
             nodes: vec![Node::new(placeholder, root.to_move().opponent())],
             playouts: 0,
+            ownership: Vec::new(),
+            owned_playouts: 0,
             rng: SmallRng::seed_from_u64(seed),
             scratch: Scratch::default(),
         };
-        tree.expand(0, root, &mut moves);
+        let mut priors = Vec::new();
+        tree.expand(0, root, settings, &mut moves, &mut priors);
         tree.scratch.moves = moves;
+        tree.scratch.priors = priors;
         tree
     }
 
@@ -210,15 +228,26 @@ impl<G: Game> Tree<G> {
         }
         self.playouts = u64::from(kept[0].visits);
         self.nodes = kept;
+        // the kept playouts ended somewhere below the old root: their ownership is not the new one's
+        self.ownership.clear();
+        self.owned_playouts = 0;
         true
     }
 
-    fn expand(&mut self, node: usize, state: &G, moves: &mut Vec<G::Move>) {
+    /// Adds the children of `node`, each with its prior value where the settings ask for priors
+    /// and the variant has a board of stones.
+    fn expand(&mut self, node: usize, state: &G, settings: &Settings, moves: &mut Vec<G::Move>, priors: &mut Vec<f32>) {
         state.legal_moves(moves);
         let mover = state.to_move();
         self.nodes[node].first = self.nodes.len() as u32;
         self.nodes[node].count = moves.len() as u32;
+        let first = self.nodes.len();
         self.nodes.extend(moves.iter().map(|&mv| Node::new(mv, mover)));
+        if settings.prior_visits > 0.0 && Weights::builtin().move_values(state, moves, priors) {
+            for (child, &prior) in self.nodes[first..].iter_mut().zip(priors.iter()) {
+                child.prior = prior;
+            }
+        }
     }
 
     /// UCT on the RAVE-blended value: the AMAF value counts fully while the child has few visits of
@@ -232,9 +261,11 @@ impl<G: Game> Tree<G> {
             let n = c.visits as f64;
             let an = c.amaf_visits as f64;
             let scale = REWARD_SCALE as f64;
-            let q = if c.visits > 0 { c.wins as f64 / (scale * n) } else { 0.5 };
+            // the prior counts as `prior_visits` playouts of its value, in both estimates
+            let (n0, w0) = (settings.prior_visits, settings.prior_visits * c.prior as f64);
+            let q = if c.visits > 0 || n0 > 0.0 { (c.wins as f64 / scale + w0) / (n + n0) } else { 0.5 };
             let value = if c.amaf_visits > 0 {
-                let aq = c.amaf_wins as f64 / (scale * an);
+                let aq = (c.amaf_wins as f64 / scale + w0) / (an + n0);
                 let beta = an / (an + n + n * an / settings.rave_equivalence);
                 beta * aq + (1.0 - beta) * q
             } else {
@@ -263,7 +294,7 @@ impl<G: Game> Tree<G> {
                 {
                     break;
                 }
-                self.expand(node, &state, &mut scratch.moves);
+                self.expand(node, &state, settings, &mut scratch.moves, &mut scratch.priors);
             }
             let child = self.select(node, settings);
             let (mv, mover) = (self.nodes[child].mv, self.nodes[child].mover);
@@ -272,6 +303,9 @@ impl<G: Game> Tree<G> {
             scratch.path.push(child);
             node = child;
         }
+        // a game the tree's moves ended (by passes, mostly) is counted as it stands: its final
+        // position says nothing about which stones would be captured if play went on
+        let played_out = !state.is_over();
         // the light playout
         let cap = state.playout_cap();
         let mut played = 0;
@@ -283,6 +317,24 @@ impl<G: Game> Tree<G> {
         }
         let result = state.outcome().unwrap_or_else(|| state.score().result());
         self.back_up(scratch, black_reward(result, state.score_scale()));
+        if played_out {
+            self.count_owners(&state, &mut scratch.owners);
+        }
+    }
+
+    /// Adds who owns each point of a playout's final position to the ownership counts.
+    fn count_owners(&mut self, end: &G, owners: &mut Vec<Option<Color>>) {
+        end.owners(owners);
+        if owners.is_empty() {
+            return;
+        }
+        self.ownership.resize(owners.len(), [0, 0]);
+        for (count, owner) in self.ownership.iter_mut().zip(owners.iter()) {
+            if let Some(c) = owner {
+                count[*c as usize] += 1;
+            }
+        }
+        self.owned_playouts += 1;
     }
 
     /// Adds the result to every node on the path, and to the AMAF statistics of every child of a
@@ -313,13 +365,16 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    /// The principal variation below root child `child`: the most visited child, repeatedly.
-    pub fn line_below(&self, mut node: usize, max: usize) -> Vec<G::Move> {
+    /// The principal variation below root child `child`: the most visited child, repeatedly,
+    /// while that child has at least `min_visits` playouts (below that the line is noise).
+    pub fn line_below(&self, mut node: usize, max: usize, min_visits: u32) -> Vec<G::Move> {
         let mut line = Vec::new();
         while line.len() < max {
             let n = &self.nodes[node];
-            let Some(next) =
-                n.children().filter(|&c| self.nodes[c].visits > 0).max_by_key(|&c| self.nodes[c].visits)
+            let Some(next) = n
+                .children()
+                .filter(|&c| self.nodes[c].visits >= min_visits.max(1))
+                .max_by_key(|&c| self.nodes[c].visits)
             else {
                 break;
             };

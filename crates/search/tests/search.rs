@@ -225,3 +225,51 @@ fn reusing_with_the_same_seed_is_reproducible() {
     };
     assert_eq!(run(), run());
 }
+
+#[test]
+fn ownership_shares_follow_the_walls_and_sum_to_at_most_one() {
+    // Black's wall on column B, White's on column D of 5x5: A is Black's, E White's, C open
+    let game = position("(;GM[1]SZ[5]KM[0.5]AB[ba][bb][bc][bd][be]AW[da][db][dc][dd][de])");
+    let analysis =
+        Search::new(Settings { playouts: 2000, threads: 2, ..Settings::default() }).analyse(&game).unwrap();
+    let share = |text: &str| {
+        let Move::Place(p) = vertex(&game, text) else { unreachable!() };
+        analysis.ownership[p.index()]
+    };
+    for (text, owner) in [("A1", 0), ("A5", 0), ("B3", 0), ("E1", 1), ("E5", 1), ("D3", 1)] {
+        assert!(share(text)[owner] > 0.8, "{text}: {:?}", share(text));
+    }
+    assert!(analysis.ownership.iter().all(|[b, w]| *b >= 0.0 && *w >= 0.0 && b + w <= 1.0 + 1e-9));
+    // Galice has no ownership
+    let galice = Search::new(playouts(50)).analyse(&Galice::new()).unwrap();
+    assert!(galice.ownership.is_empty());
+}
+
+#[test]
+fn every_move_has_its_prior_and_its_own_variation_cut_where_visits_run_thin() {
+    let game = AnyGame::new(&"go".parse::<VariantSpec>().unwrap(), Geometry::square(9).unwrap());
+    // 82 legal moves (81 points and the pass); without the learned priors, a uniform prior
+    let few = Search::new(Settings { prior_visits: 0.0, ..playouts(60) }).analyse(&game).unwrap();
+    for m in &few.moves {
+        assert!((m.prior - 1.0 / 82.0).abs() < 1e-12, "{m:?}");
+        // no reply reaches the minimum of visits: the variation is the move alone
+        assert_eq!(m.pv, [m.mv], "{m:?}");
+    }
+    // with them, the move model's probabilities: the corner point far below the centre
+    let learned = Search::new(playouts(60)).analyse(&game).unwrap();
+    assert!((learned.moves.iter().map(|m| m.prior).sum::<f64>() - 1.0).abs() < 1e-9);
+    let prior_of = |v: &str| {
+        let p = Move::Place(game.board().geometry().parse_vertex(v).unwrap());
+        learned.moves.iter().find(|m| m.mv == p).unwrap().prior
+    };
+    assert!(prior_of("A1") * 10.0 < prior_of("E5"), "A1 {} E5 {}", prior_of("A1"), prior_of("E5"));
+    let many = Search::new(playouts(20_000)).analyse(&game).unwrap();
+    assert_eq!(many.pv, many.moves.iter().find(|m| m.mv == many.best).unwrap().pv);
+    assert!(many.pv.len() >= 2, "{:?}", many.pv);
+    for m in many.moves.iter().filter(|m| m.visits > 0) {
+        assert_eq!(m.pv[0], m.mv);
+        // a move's variation ends before a reply with fewer playouts than the minimum, so it is no
+        // longer than the move's own playouts allow
+        assert!(m.visits >= u64::from(variago_search::PV_MIN_VISITS) || m.pv.len() == 1, "{m:?}");
+    }
+}

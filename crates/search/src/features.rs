@@ -1,0 +1,416 @@
+//! What a move looks like to the search's prior knowledge: the 3x3 pattern around it (with the
+//! atari status of its orthogonal neighbours), whether it captures, escapes an atari, ataris or
+//! puts itself in atari, its distance to the last move and to the edge.
+//!
+//! Coulom ("Computing Elo Ratings of Move Patterns in the Game of Go", 2007) showed that a
+//! Bradley-Terry model over such features predicts strong players' moves well; [`crate::train`]
+//! fits the model's weights from records and [`crate::priors`] turns them into the tree's priors.
+//! Everything is seen from the side to move, so one table serves both colours.
+
+use variago_rules::{Board, Color, Point, Stones};
+
+/// How a move captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Capture {
+    /// One stone.
+    One,
+    /// Two or more stones.
+    Several,
+}
+
+/// The features of one placement (a pass has none but its own: [`Feature::Pass`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveFeatures {
+    /// The 3x3 pattern in its canonical form (see [`canonical`]).
+    pub pattern: u32,
+    /// Opponent stones it removes.
+    pub capture: Option<Capture>,
+    /// It gives a chain of the mover's that stood in atari two liberties or more.
+    pub escape: bool,
+    /// It leaves its own chain with a single liberty without capturing.
+    pub self_atari: bool,
+    /// It leaves an opponent chain with a single liberty.
+    pub atari: bool,
+    /// Coulom's distance `dx + dy + max(dx, dy)` to the last placement, capped at
+    /// [`FAR`]; `None` when the last move was no placement.
+    pub distance: Option<u8>,
+    /// The line it stands on (1 the edge), capped at [`CENTRE_LINE`].
+    pub line: u8,
+}
+
+/// Distances at and past this one are all alike.
+pub const FAR: u8 = 10;
+/// Lines at and past this one are all "the centre".
+pub const CENTRE_LINE: u8 = 5;
+
+/// One feature a move can have: the names the weight table and the training use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Feature {
+    /// The pass.
+    Pass,
+    /// A canonical 3x3 pattern.
+    Pattern(u32),
+    /// A capture of this size.
+    Capture(Capture),
+    /// An atari escape.
+    Escape,
+    /// A self-atari.
+    SelfAtari,
+    /// An atari.
+    Atari,
+    /// This distance to the last placement (2 to [`FAR`]).
+    Distance(u8),
+    /// This line (1 to [`CENTRE_LINE`] - 1; the centre has no feature).
+    Line(u8),
+}
+
+impl Feature {
+    /// The feature's name in the weight table.
+    pub fn name(self) -> String {
+        match self {
+            Feature::Pass => "pass".into(),
+            Feature::Pattern(code) => format!("pattern-{code:05x}"),
+            Feature::Capture(Capture::One) => "capture-one".into(),
+            Feature::Capture(Capture::Several) => "capture-several".into(),
+            Feature::Escape => "escape".into(),
+            Feature::SelfAtari => "self-atari".into(),
+            Feature::Atari => "atari".into(),
+            Feature::Distance(d) => format!("distance-{d}"),
+            Feature::Line(l) => format!("line-{l}"),
+        }
+    }
+
+    /// The feature a name in the weight table stands for.
+    pub fn from_name(name: &str) -> Option<Feature> {
+        let number = |prefix: &str| name.strip_prefix(prefix).and_then(|n| n.parse::<u8>().ok());
+        Some(match name {
+            "pass" => Feature::Pass,
+            "capture-one" => Feature::Capture(Capture::One),
+            "capture-several" => Feature::Capture(Capture::Several),
+            "escape" => Feature::Escape,
+            "self-atari" => Feature::SelfAtari,
+            "atari" => Feature::Atari,
+            _ => {
+                if let Some(code) = name.strip_prefix("pattern-") {
+                    Feature::Pattern(u32::from_str_radix(code, 16).ok().filter(|&c| c < 1 << 20)?)
+                } else if let Some(d) = number("distance-").filter(|d| (2..=FAR).contains(d)) {
+                    Feature::Distance(d)
+                } else {
+                    Feature::Line(number("line-").filter(|l| (1..CENTRE_LINE).contains(l))?)
+                }
+            }
+        })
+    }
+}
+
+impl MoveFeatures {
+    /// The features the Bradley-Terry model multiplies for this move (the pattern always, the
+    /// others when present).
+    pub fn list(&self) -> impl Iterator<Item = Feature> {
+        [
+            Some(Feature::Pattern(self.pattern)),
+            self.capture.map(Feature::Capture),
+            self.escape.then_some(Feature::Escape),
+            self.self_atari.then_some(Feature::SelfAtari),
+            self.atari.then_some(Feature::Atari),
+            self.distance.map(Feature::Distance),
+            (self.line < CENTRE_LINE).then_some(Feature::Line(self.line)),
+        ]
+        .into_iter()
+        .flatten()
+    }
+}
+
+/// Codes of the 3x3 pattern's cells, seen from the mover.
+const EMPTY: u32 = 0;
+const OWN: u32 = 1;
+const OPPONENT: u32 = 2;
+const OFF_BOARD: u32 = 3;
+
+/// A pattern's raw code: the eight neighbours clockwise from north (N, NE, E, SE, S, SW, W, NW),
+/// two bits each (bits 0-15), then one atari bit for each orthogonal neighbour (N, E, S, W: bits
+/// 16-19).
+fn rotate(code: u32) -> u32 {
+    // a quarter turn clockwise: what was north is now east
+    let ring = code & 0xFFFF;
+    let ring = ((ring << 4) | (ring >> 12)) & 0xFFFF;
+    let ataris = (code >> 16) & 0xF;
+    let ataris = ((ataris << 1) | (ataris >> 3)) & 0xF;
+    ring | ataris << 16
+}
+
+/// The mirror image left to right: east and west swap, north and south stay.
+fn mirror(code: u32) -> u32 {
+    let cell = |i: u32| (code >> (2 * i)) & 3;
+    // N NE E SE S SW W NW -> N NW W SW S SE E NE
+    let ring = [0, 7, 6, 5, 4, 3, 2, 1].iter().enumerate().fold(0, |r, (to, &from)| r | cell(from) << (2 * to));
+    let atari = |i: u32| (code >> (16 + i)) & 1;
+    // N E S W -> N W S E
+    let ataris = [0, 3, 2, 1].iter().enumerate().fold(0, |a, (to, &from)| a | atari(from) << to);
+    ring | ataris << 16
+}
+
+/// The smallest code among the pattern's eight rotations and reflections, so that a shape and
+/// its turned or mirrored copies share one weight.
+pub fn canonical(code: u32) -> u32 {
+    let mut best = code;
+    let mut turned = code;
+    for _ in 0..4 {
+        best = best.min(turned).min(mirror(turned));
+        turned = rotate(turned);
+    }
+    best
+}
+
+/// The chains of a position with their liberties (counted up to [`LIBERTY_CAP`]) and sizes,
+/// computed once so that every candidate move reads them in constant time.
+pub struct Position<'a> {
+    board: &'a Board,
+    mover: Color,
+    last: Option<Point>,
+    /// The chain of each stone (by array index), `u32::MAX` for empty points.
+    chain: Vec<u32>,
+    /// Liberties of each chain, at most [`LIBERTY_CAP`].
+    liberties: Vec<u8>,
+    /// Stones of each chain.
+    sizes: Vec<u16>,
+}
+
+/// Liberties past this many are all alike to the features.
+const LIBERTY_CAP: u8 = 3;
+
+impl<'a> Position<'a> {
+    /// Labels the chains of `stones` for the side `mover`.
+    pub fn new(stones: Stones<'a>, mover: Color) -> Self {
+        let board = stones.board;
+        let geometry = board.geometry();
+        let mut position = Position {
+            board,
+            mover,
+            last: stones.last,
+            chain: vec![u32::MAX; geometry.slots()],
+            liberties: Vec::new(),
+            sizes: Vec::new(),
+        };
+        for p in geometry.points() {
+            if board.piece(p).is_none() || position.chain[p.index()] != u32::MAX {
+                continue;
+            }
+            let label = position.liberties.len() as u32;
+            let mut seen: [Option<Point>; LIBERTY_CAP as usize] = [None; LIBERTY_CAP as usize];
+            let mut count = 0;
+            let mut size = 0u16;
+            for s in board.chain(p) {
+                position.chain[s.index()] = label;
+                size += 1;
+                for n in geometry.neighbours(s) {
+                    if count < LIBERTY_CAP as usize
+                        && geometry.contains(n)
+                        && board.piece(n).is_none()
+                        && !seen[..count].contains(&Some(n))
+                    {
+                        seen[count] = Some(n);
+                        count += 1;
+                    }
+                }
+            }
+            position.liberties.push(count as u8);
+            position.sizes.push(size);
+        }
+        position
+    }
+
+    /// The colour code of a slot seen from the mover.
+    fn cell(&self, p: Point) -> u32 {
+        if !self.board.geometry().contains(p) {
+            return OFF_BOARD;
+        }
+        match self.board.color(p) {
+            None => EMPTY,
+            Some(c) if c == self.mover => OWN,
+            Some(_) => OPPONENT,
+        }
+    }
+
+    /// The liberties of the stone's chain (up to the cap).
+    fn liberties_at(&self, p: Point) -> u8 {
+        self.liberties[self.chain[p.index()] as usize]
+    }
+
+    /// The features of placing a stone of the mover on the empty point `p`.
+    pub fn features(&self, p: Point) -> MoveFeatures {
+        let geometry = self.board.geometry();
+        let [north, west, east, south] = geometry.neighbours(p);
+        let [north_west, north_east, south_west, south_east] = geometry.diagonals(p);
+        let ring = [north, north_east, east, south_east, south, south_west, west, north_west];
+        let mut code = ring.iter().enumerate().fold(0, |code, (i, &n)| code | self.cell(n) << (2 * i));
+        let mut captured = 0usize;
+        let mut counted: [u32; 4] = [u32::MAX; 4];
+        let (mut escape_needed, mut atari, mut own_neighbours) = (false, false, false);
+        let mut empty_neighbours = 0;
+        for (i, n) in [north, east, south, west].into_iter().enumerate() {
+            match self.cell(n) {
+                EMPTY => empty_neighbours += 1,
+                OWN => {
+                    own_neighbours = true;
+                    if self.liberties_at(n) == 1 {
+                        code |= 1 << (16 + i);
+                        escape_needed = true;
+                    }
+                }
+                OPPONENT => {
+                    let chain = self.chain[n.index()];
+                    match self.liberties_at(n) {
+                        1 => {
+                            code |= 1 << (16 + i);
+                            if !counted.contains(&chain) {
+                                counted[i] = chain;
+                                captured += self.sizes[chain as usize] as usize;
+                            }
+                        }
+                        2 => atari = true,
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Liberties after the placement: exact only where they might be fewer than two.
+        let liberties_after = if captured > 0 || empty_neighbours >= 2 {
+            2
+        } else if own_neighbours {
+            self.liberties_after_joining(p)
+        } else {
+            empty_neighbours
+        };
+        let (x, y) = geometry.coords(p);
+        let from_edge = x.min(y).min(geometry.width() - 1 - x).min(geometry.height() - 1 - y);
+        MoveFeatures {
+            pattern: canonical(code),
+            capture: match captured {
+                0 => None,
+                1 => Some(Capture::One),
+                _ => Some(Capture::Several),
+            },
+            escape: escape_needed && liberties_after >= 2,
+            self_atari: captured == 0 && liberties_after == 1,
+            atari,
+            distance: self.last.map(|last| {
+                let ((lx, ly), (x, y)) = (geometry.coords(last), (x, y));
+                let (dx, dy) = (lx.abs_diff(x), ly.abs_diff(y));
+                (dx + dy + dx.max(dy)).min(FAR)
+            }),
+            line: (from_edge + 1).min(CENTRE_LINE),
+        }
+    }
+
+    /// The distinct liberties (up to two) of the chain a stone on `p` would make with the
+    /// mover's neighbouring chains, when it captures nothing.
+    fn liberties_after_joining(&self, p: Point) -> u8 {
+        let geometry = self.board.geometry();
+        let mut seen: [Option<Point>; 2] = [None; 2];
+        let mut count = 0;
+        let mut note = |n: Point| {
+            if count < 2 && n != p && geometry.contains(n) && self.board.piece(n).is_none() && !seen.contains(&Some(n)) {
+                seen[count] = Some(n);
+                count += 1;
+            }
+        };
+        for n in geometry.neighbours(p) {
+            note(n);
+            if self.cell(n) == OWN {
+                for s in self.board.chain(n) {
+                    geometry.neighbours(s).into_iter().for_each(&mut note);
+                }
+            }
+        }
+        count as u8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use variago_rules::Geometry;
+
+    fn position(rows: &[&str]) -> Board {
+        Board::from_diagram(rows).unwrap()
+    }
+
+    fn features(board: &Board, mover: Color, last: Option<&str>, at: &str) -> MoveFeatures {
+        let geometry = board.geometry();
+        let last = last.map(|v| geometry.parse_vertex(v).unwrap());
+        Position::new(Stones { board, last }, mover).features(geometry.parse_vertex(at).unwrap())
+    }
+
+    #[test]
+    fn the_eight_symmetries_of_a_pattern_share_its_canonical_code() {
+        // one own stone north, an opponent in atari east, the edge south
+        let code = OWN | (OPPONENT << 4) | (OFF_BOARD << 8) | (OFF_BOARD << 10) | (OFF_BOARD << 6) | (1 << 17);
+        let mut turned = code;
+        for _ in 0..4 {
+            assert_eq!(canonical(turned), canonical(code));
+            assert_eq!(canonical(mirror(turned)), canonical(code));
+            turned = rotate(turned);
+        }
+        assert_eq!(turned, code, "four quarter turns are the identity");
+        assert_eq!(mirror(mirror(code)), code);
+        // a different shape has a different code
+        assert_ne!(canonical(code), canonical(code ^ (1 << 17)));
+    }
+
+    #[test]
+    fn tactics_are_read_from_the_chains() {
+        let board = position(&[
+            ". . . . .", //
+            ". O X . .",
+            "O X . X .",
+            ". O X . .",
+            ". . . . .",
+        ]);
+        assert_eq!(board.geometry(), Geometry::square(5).unwrap());
+        // Black's B3 stands in atari: A3, B4 and B2 are White's, its liberty is C3
+        let escape = features(&board, Color::Black, None, "C3");
+        assert!(escape.escape, "C3 joins B3 to C4, D3, C2: free");
+        assert!(!escape.self_atari);
+        assert_eq!(escape.capture, None);
+        // White at C3 captures B3 (one stone) and is not a self-atari
+        let capture = features(&board, Color::White, Some("D3"), "C3");
+        assert_eq!(capture.capture, Some(Capture::One));
+        assert!(!capture.self_atari);
+        assert_eq!(capture.distance, Some(2));
+        // Black A4 takes one of the two liberties of A3 and of B4
+        let black_a4 = features(&board, Color::Black, None, "A4");
+        assert!(black_a4.atari, "A3 is left with A2 only, B4 with B5");
+        assert_eq!(black_a4.line, 1);
+        // Black A2: next to A3 (white, two liberties) and B2 (white, two liberties): an atari,
+        // and a self-atari (its only liberty is A1)
+        let black_a2 = features(&board, Color::Black, None, "A2");
+        assert!(black_a2.atari && black_a2.self_atari);
+        assert_eq!(features(&board, Color::Black, None, "E3").line, 1);
+        assert_eq!(features(&board, Color::Black, None, "D4").line, 2);
+    }
+
+    #[test]
+    fn feature_names_read_back() {
+        for feature in [
+            Feature::Pass,
+            Feature::Pattern(0xf_ffff),
+            Feature::Pattern(0x1234),
+            Feature::Capture(Capture::One),
+            Feature::Capture(Capture::Several),
+            Feature::Escape,
+            Feature::SelfAtari,
+            Feature::Atari,
+            Feature::Distance(2),
+            Feature::Distance(FAR),
+            Feature::Line(1),
+            Feature::Line(CENTRE_LINE - 1),
+        ] {
+            assert_eq!(Feature::from_name(&feature.name()), Some(feature), "{}", feature.name());
+        }
+        for bad in ["pattern-100000", "distance-1", "distance-11", "line-5", "line-0", "ko", ""] {
+            assert_eq!(Feature::from_name(bad), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! The tree's prior knowledge: the learned weight of each move feature ([`crate::features`]),
+//! and the value a new node starts with before any playout has gone through it.
+//!
+//! The weights ship in the binary as generated data (`data/go-features.txt`, written by
+//! `variago train-patterns`, see docs/ai.md for the command that regenerates them).
+
+use std::collections::HashMap;
+use std::fmt::Write;
+use std::sync::OnceLock;
+
+use variago_rules::Game;
+
+use crate::features::{Feature, MoveFeatures, Position};
+
+/// The weight (Bradley-Terry gamma) of every feature that has one; the others weigh 1.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    gammas: HashMap<Feature, f64>,
+}
+
+/// The weights learned for Go, shipped in the binary.
+const BUILTIN: &str = include_str!("../data/go-features.txt");
+
+impl Weights {
+    /// Weights from `(feature, gamma)` pairs.
+    pub fn from_gammas(gammas: impl IntoIterator<Item = (Feature, f64)>) -> Self {
+        Weights { gammas: gammas.into_iter().collect() }
+    }
+
+    /// The weights shipped in the binary (parsed once).
+    pub fn builtin() -> &'static Weights {
+        static WEIGHTS: OnceLock<Weights> = OnceLock::new();
+        WEIGHTS.get_or_init(|| Weights::parse(BUILTIN).expect("the shipped weight table parses"))
+    }
+
+    /// Reads the table format of [`Weights::to_text`]: `NAME GAMMA` per line, `#` comments.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let mut gammas = HashMap::new();
+        for (number, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let bad = || format!("line {}: expected 'FEATURE GAMMA', got '{line}'", number + 1);
+            let (name, gamma) = line.split_once(' ').ok_or_else(bad)?;
+            let feature = Feature::from_name(name).ok_or_else(bad)?;
+            let gamma: f64 = gamma.trim().parse().map_err(|_| bad())?;
+            if !(gamma.is_finite() && gamma > 0.0) {
+                return Err(bad());
+            }
+            gammas.insert(feature, gamma);
+        }
+        Ok(Weights { gammas })
+    }
+
+    /// The table as text, features in a fixed order, after a comment line `header`.
+    pub fn to_text(&self, header: &str) -> String {
+        let mut entries: Vec<_> = self.gammas.iter().collect();
+        entries.sort_by(|a, b| a.0.cmp(b.0));
+        let mut text = String::new();
+        for line in header.lines() {
+            let _ = writeln!(text, "# {line}");
+        }
+        for (feature, gamma) in entries {
+            let _ = writeln!(text, "{} {gamma:.6}", feature.name());
+        }
+        text
+    }
+
+    /// A feature's weight (1 when the table has none).
+    pub fn gamma(&self, feature: Feature) -> f64 {
+        self.gammas.get(&feature).copied().unwrap_or(1.0)
+    }
+
+    /// A placement's strength: the product of its features' weights.
+    pub fn strength(&self, features: &MoveFeatures) -> f64 {
+        features.list().map(|f| self.gamma(f)).product()
+    }
+
+    /// The log-strength of each of `moves` in `game` (`None` for a pass), or `None` when the
+    /// variant has no board of stones.
+    fn log_strengths<G: Game>(&self, game: &G, moves: &[G::Move]) -> Option<Vec<Option<f64>>> {
+        let position = Position::new(game.stones()?, game.to_move());
+        Some(moves.iter().map(|&mv| G::placement(mv).map(|p| self.strength(&position.features(p)).ln())).collect())
+    }
+
+    /// The model's probability of each of `moves` being the one played (the pass with its own
+    /// weight), or `None` when the variant has no board of stones: the policy GUIs show.
+    pub fn move_policy<G: Game>(&self, game: &G, moves: &[G::Move]) -> Option<Vec<f64>> {
+        let pass = self.gamma(Feature::Pass);
+        let strengths: Vec<f64> = self.log_strengths(game, moves)?.iter().map(|s| s.map_or(pass, f64::exp)).collect();
+        let total: f64 = strengths.iter().sum();
+        Some(strengths.iter().map(|s| s / total).collect())
+    }
+
+    /// The prior value of each of `moves` in `game` (same order), or `false` when the variant has
+    /// no board of stones. A placement's value is `r^(1/SOFTNESS) / (1 + r^(1/SOFTNESS))`, where
+    /// `r` is the move's strength over the geometric mean strength of the placements. A typical
+    /// move starts at 0.5, and the mean is geometric so that a few strong moves (a capture, a good
+    /// shape) do not push every other move down. A pass's value is 0.5: its weight was learned
+    /// where games end, and the search's pass rules judge it anyway.
+    pub fn move_values<G: Game>(&self, game: &G, moves: &[G::Move], values: &mut Vec<f32>) -> bool {
+        values.clear();
+        let Some(log_strengths) = self.log_strengths(game, moves) else { return false };
+        let placements = log_strengths.iter().flatten().count().max(1) as f64;
+        let mean = log_strengths.iter().flatten().sum::<f64>() / placements;
+        values.extend(log_strengths.iter().map(|s| match s {
+            Some(s) => {
+                let r = ((s - mean) / SOFTNESS).exp();
+                (r / (1.0 + r)) as f32
+            }
+            None => 0.5,
+        }));
+        true
+    }
+}
+
+/// How far the strengths are flattened before they become values: with 2, a move a hundred
+/// times stronger than the mean starts at 10/11.
+const SOFTNESS: f64 = 2.0;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::features::Capture;
+
+    #[test]
+    fn tables_read_back_and_bad_lines_are_named() {
+        let weights = Weights::from_gammas([
+            (Feature::Pass, 0.25),
+            (Feature::Capture(Capture::One), 12.5),
+            (Feature::Pattern(0x123), 1.75),
+        ]);
+        let text = weights.to_text("a header\nof two lines");
+        assert!(text.starts_with("# a header\n# of two lines\n"));
+        assert_eq!(Weights::parse(&text).unwrap(), weights);
+        assert_eq!(weights.gamma(Feature::Escape), 1.0);
+        for bad in ["pass", "pass x", "pass -1", "pass 0", "pass inf", "kosumi 2.0"] {
+            let error = Weights::parse(bad).unwrap_err();
+            assert!(error.starts_with("line 1: "), "{error}");
+        }
+    }
+
+    #[test]
+    fn the_shipped_table_parses_and_ranks_captures_over_self_ataris() {
+        let weights = Weights::builtin();
+        assert!(weights.gamma(Feature::Capture(Capture::One)) > 1.0);
+        assert!(weights.gamma(Feature::SelfAtari) < 1.0);
+        assert!(weights.gamma(Feature::Line(1)) < weights.gamma(Feature::Line(3)));
+    }
+}
+
+#[cfg(test)]
+mod position_tests {
+    use super::*;
+    use variago_rules::{AnyGame, Board, Color, Game, Move, VariantSpec};
+
+    #[test]
+    fn the_shipped_weights_put_a_capture_first() {
+        // White's C3 has one liberty left, D3
+        let board = Board::from_diagram(&[
+            ". . . . .", //
+            ". . X . .",
+            ". X O . .",
+            ". . X . .",
+            ". . . . .",
+        ])
+        .unwrap();
+        let game = AnyGame::from_setup(&"go".parse::<VariantSpec>().unwrap(), board, Color::Black);
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let mut values = Vec::new();
+        assert!(Weights::builtin().move_values(&game, &moves, &mut values));
+        let best = moves.iter().zip(&values).max_by(|a, b| a.1.total_cmp(b.1)).unwrap();
+        let d3 = Move::Place(game.board().geometry().parse_vertex("D3").unwrap());
+        assert_eq!(*best.0, d3, "values {values:?}");
+        assert!(*best.1 > 0.8);
+    }
+}
