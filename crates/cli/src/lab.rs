@@ -23,6 +23,9 @@ pub enum LabCommand {
     /// Explore the reachable game graph (docs/lab.md) and print its shortest cycle; the last line
     /// is `no cycle: N states` or `cycle of length L: N states`.
     Cycles(CyclesOptions),
+    /// Replay Go's known forced cycles (triple ko, eternal life, ...) under each variant: a
+    /// verdict per entry and variant, then a line per variant counting the survivors.
+    KnownCycles(crate::lab_known::KnownCyclesOptions),
 }
 
 /// Whether passes are moves of the graph, as the command line writes it.
@@ -91,6 +94,7 @@ impl Answer {
 pub fn run(command: LabCommand) -> Result<(), Failure> {
     match command {
         LabCommand::Cycles(options) => cycles(options),
+        LabCommand::KnownCycles(options) => crate::lab_known::run(options),
     }
 }
 

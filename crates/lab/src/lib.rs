@@ -8,9 +8,12 @@
 //!   threads, with the moves between them.
 //! - [`cycles`]: the shortest cycle of that graph, exact (strongly connected components first, then
 //!   bounded breadth-first searches inside them).
+//! - [`known`]: Go's known forced cycles (triple ko, eternal life, ...), replayed under each
+//!   variant.
 
 pub mod cycles;
 pub mod graph;
+pub mod known;
 pub mod state;
 
 use variago_rules::spec::Variant;

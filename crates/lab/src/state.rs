@@ -3,7 +3,7 @@
 //! variant's rule memory. Two positions pack alike exactly when lab.md calls them the same state.
 
 use variago_rules::excursion::ExcursionForm;
-use variago_rules::{AnyGame, Color, Game, Geometry, Point};
+use variago_rules::{AnyGame, Color, Game, Geometry, Piece, Point};
 
 use crate::LabError;
 
@@ -60,29 +60,62 @@ impl StateCoder {
         packed | (memory as u128) << shift
     }
 
-    /// Passes in a row and the rule memory lab.md names for the variant: the banned ko point
-    /// (numbered from 1 in reading order, 0 for none), whether the last move was a counted
-    /// incursion, whether it captured (how many stones with `refine=more-stones`), nothing in
-    /// Excursion Go 1, whether it placed a king in Excursion Go 2.
+    /// Passes in a row and the rule memory, the ko point numbered from 1 in reading order.
     fn passes_and_memory(&self, game: &AnyGame) -> (u8, u64) {
-        match game {
-            AnyGame::Go(g) => (g.passes(), g.ko_point().map_or(0, |p| self.point_number(p))),
-            AnyGame::Incursion(g) => (g.passes(), g.memory() as u64),
-            AnyGame::Stoical(g) if g.rules().more_stones => (g.passes(), g.memory() as u64),
-            AnyGame::Stoical(g) => (g.passes(), (g.memory() > 0) as u64),
-            AnyGame::Excursion(g) => match g.rules().form {
-                ExcursionForm::One => (g.passes(), 0),
-                ExcursionForm::Two => (g.passes(), g.memory() as u64),
-            },
-            // refused by `searchable_variant`; its pass count alone keeps packing total
-            AnyGame::Borderline(_) => (0, 0),
-        }
+        passes_and_memory(game, |p| self.point_number(p))
     }
 
     /// A point's number in reading order, from 1.
     fn point_number(&self, p: Point) -> u64 {
         let (x, y) = self.geometry.coords(p);
         1 + y as u64 * self.geometry.width() as u64 + x as u64
+    }
+}
+
+/// Passes in a row and the rule memory lab.md names for the variant: the banned ko point (as
+/// `ko_number` numbers it, from 1; 0 for none), whether the last move was a counted incursion,
+/// whether it captured (how many stones with `refine=more-stones`), nothing in Excursion Go 1,
+/// whether it placed a king in Excursion Go 2.
+fn passes_and_memory(game: &AnyGame, ko_number: impl Fn(Point) -> u64) -> (u8, u64) {
+    match game {
+        AnyGame::Go(g) => (g.passes(), g.ko_point().map_or(0, ko_number)),
+        AnyGame::Incursion(g) => (g.passes(), g.memory() as u64),
+        AnyGame::Stoical(g) if g.rules().more_stones => (g.passes(), g.memory() as u64),
+        AnyGame::Stoical(g) => (g.passes(), (g.memory() > 0) as u64),
+        AnyGame::Excursion(g) => match g.rules().form {
+            ExcursionForm::One => (g.passes(), 0),
+            ExcursionForm::Two => (g.passes(), g.memory() as u64),
+        },
+        // refused by `searchable_variant`; its pass count alone keeps packing total
+        AnyGame::Borderline(_) => (0, 0),
+    }
+}
+
+/// A state as lab.md defines it, unpacked, for a board of any size (the packed form holds at
+/// most 40 points): two positions have equal `State`s exactly when they pack alike.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    /// The piece on each point, in the geometry's point order.
+    pub board: Vec<Option<Piece>>,
+    /// The side to move.
+    pub to_move: Color,
+    /// Passes in a row (0 or 1 in a game that goes on).
+    pub passes: u8,
+    /// The variant's rule memory (the ko point numbered from 1 in the geometry's point order).
+    pub memory: u64,
+}
+
+impl State {
+    /// The state of a position of a variant the lab searches (see [`crate::searchable_variant`]).
+    pub fn of(game: &AnyGame) -> State {
+        let board = game.board();
+        let (passes, memory) = passes_and_memory(game, |p| p.index() as u64 + 1);
+        State {
+            board: board.geometry().points().map(|p| board.piece(p)).collect(),
+            to_move: game.to_move(),
+            passes,
+            memory,
+        }
     }
 }
 
