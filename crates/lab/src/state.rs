@@ -3,7 +3,7 @@
 //! variant's rule memory. Two positions pack alike exactly when lab.md calls them the same state.
 
 use variago_rules::excursion::ExcursionForm;
-use variago_rules::{AnyGame, Color, Game, Geometry, Piece, Point};
+use variago_rules::{AnyGame, Board, Color, Game, Geometry, Piece, Point, VariantSpec};
 
 use crate::LabError;
 
@@ -58,6 +58,29 @@ impl StateCoder {
         packed |= (passes.min(1) as u128) << shift;
         shift += 1;
         packed | (memory as u128) << shift
+    }
+
+    /// The position a packed state stands for, under the variant it was packed for: the board,
+    /// the side to move and the past the state records (see [`AnyGame::with_past`]); it packs
+    /// back to the same state and has the same legal moves as every position packed to it.
+    pub fn unpack(&self, spec: &VariantSpec, packed: PackedState) -> AnyGame {
+        let cell_mask = (1u128 << CELL_BITS) - 1;
+        let pieces = self.points.iter().enumerate().filter_map(|(i, &p)| {
+            // empty, then a black and a white stone, then a black and a white king (see `pack`)
+            let cell = (packed >> (CELL_BITS as usize * i)) & cell_mask;
+            let color = if cell % 2 == 1 { Color::Black } else { Color::White };
+            (cell != 0).then_some((p, Piece { color, king: cell > 2 }))
+        });
+        let board = Board::from_pieces(self.geometry, pieces);
+        let rest = packed >> (CELL_BITS as usize * self.points.len());
+        let to_move = if rest & 1 == 0 { Color::Black } else { Color::White };
+        let (passes, memory) = ((rest >> 1) & 1, (rest >> 2) as u64);
+        let game = AnyGame::from_setup(spec, board, to_move);
+        let ko_point = match game {
+            AnyGame::Go(_) if memory > 0 => Some(self.points[memory as usize - 1]),
+            _ => None,
+        };
+        game.with_past(passes as u8, memory, ko_point)
     }
 
     /// Passes in a row and the rule memory, the ko point numbered from 1 in reading order.
@@ -185,6 +208,38 @@ mod tests {
         // simple ko: the banned point, numbered in reading order from the top left
         let ko = ["B4", "C4", "A3", "D3", "B2", "C2", "C3", "B3"];
         assert_eq!(memory("go:ko=simple", &ko), 7, "C3 is the third point of the second row");
+    }
+
+    #[test]
+    fn a_state_unpacks_to_a_position_with_the_same_state_and_moves() {
+        let g = Geometry::new(3, 2).unwrap();
+        let coder = StateCoder::new(g).unwrap();
+        for name in crate::SEARCHED_VARIANTS {
+            let spec = crate::searchable_variant(name).unwrap();
+            // every position reachable in a few moves, each compared with its unpacked state
+            let mut level = vec![AnyGame::new(&spec, g)];
+            for _ in 0..4 {
+                let mut next = Vec::new();
+                for game in &level {
+                    let rebuilt = coder.unpack(&spec, coder.pack(game));
+                    assert_eq!(coder.pack(&rebuilt), coder.pack(game), "{name}");
+                    let (mut moves, mut rebuilt_moves) = (Vec::new(), Vec::new());
+                    game.legal_moves(&mut moves);
+                    rebuilt.legal_moves(&mut rebuilt_moves);
+                    assert_eq!(moves, rebuilt_moves, "{name}: {}", game.board());
+                    for mv in moves {
+                        let (mut child, mut rebuilt_child) = (game.clone(), rebuilt.clone());
+                        child.play(mv).unwrap();
+                        rebuilt_child.play(mv).unwrap();
+                        assert_eq!(coder.pack(&rebuilt_child), coder.pack(&child), "{name}");
+                        if !child.is_over() {
+                            next.push(child);
+                        }
+                    }
+                }
+                level = next;
+            }
+        }
     }
 
     #[test]

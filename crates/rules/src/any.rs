@@ -4,7 +4,7 @@
 use crate::board::Board;
 use crate::borderline::{Borderline, BorderlineScore};
 use crate::excursion::Excursion;
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, Point};
 use crate::go::Go;
 use crate::incursion::Incursion;
 use crate::score::{AreaScore, HalfPoints};
@@ -114,6 +114,22 @@ impl AnyGame {
             Variant::Stoical(r) => AnyGame::Stoical(StoneGame::from_setup(r.clone(), board, to_move)),
             Variant::Excursion(r) => AnyGame::Excursion(StoneGame::from_setup(r.clone(), board, to_move)),
             Variant::Borderline(r) => AnyGame::Borderline(Borderline::from_setup(*r, board, to_move)),
+        }
+    }
+
+    /// The same position with the past the lab's states record (see [`StoneGame::with_past`]):
+    /// `memory` as the lab packs it (whether the last move was a counted incursion or placed a
+    /// king, how many stones it captured); Go keeps only the ko ban, Borderline nothing.
+    pub fn with_past(self, passes: u8, memory: u64, ko_point: Option<Point>) -> Self {
+        match self {
+            AnyGame::Go(g) => AnyGame::Go(g.with_past(passes, Default::default(), ko_point)),
+            AnyGame::Incursion(g) => AnyGame::Incursion(g.with_past(passes, memory != 0, ko_point)),
+            AnyGame::Stoical(g) => {
+                let captured = u16::try_from(memory).unwrap_or(u16::MAX);
+                AnyGame::Stoical(g.with_past(passes, captured, ko_point))
+            }
+            AnyGame::Excursion(g) => AnyGame::Excursion(g.with_past(passes, memory != 0, ko_point)),
+            AnyGame::Borderline(g) => AnyGame::Borderline(g),
         }
     }
 
