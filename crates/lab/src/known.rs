@@ -68,10 +68,6 @@ pub enum Verdict {
     Broken {
         /// The move's number, from 1, counted over both turns.
         number: usize,
-        /// Who played it.
-        color: Color,
-        /// The move, as GTP writes it.
-        mv: String,
         /// The engine's reason.
         reason: Illegal,
     },
@@ -219,10 +215,8 @@ impl KnownCycle {
         let mut after_turn = Vec::with_capacity(2);
         for turn in 0..2 {
             for (i, &mv) in self.moves.iter().enumerate() {
-                let color = game.to_move();
                 if let Err(reason) = game.play(mv) {
-                    let number = turn * self.moves.len() + i + 1;
-                    return Verdict::Broken { number, color, mv: self.move_text(mv), reason };
+                    return Verdict::Broken { number: turn * self.moves.len() + i + 1, reason };
                 }
             }
             after_turn.push(State::of(&game));
