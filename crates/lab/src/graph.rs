@@ -18,19 +18,25 @@ pub enum Passes {
 }
 
 /// The explored graph: states numbered in breadth-first order (0 is the empty board), each with
-/// the move that first reached it and its moves to other states.
+/// the state that first reached it and the states its moves lead to. The moves themselves are not
+/// kept (four bytes less a move and a parent): [`Graph::move_between`] finds them again.
 #[derive(Debug)]
 pub struct Graph {
     /// The packed states, in the order they were found.
     pub states: Vec<PackedState>,
-    /// For each state but the first, the state it was first reached from and the move.
-    parents: Vec<(u32, Move)>,
+    /// For each state but the first, the state it was first reached from.
+    parents: Vec<u32>,
     /// Where each state's moves start in `edges`; one more entry than expanded states.
     offsets: Vec<usize>,
-    /// Every move of every expanded state, with the state it leads to.
-    edges: Vec<(u32, Move)>,
+    /// The state every move of every expanded state leads to, a state's moves in the order of its
+    /// legal moves.
+    edges: Vec<u32>,
     /// Whether every reachable state was found and expanded (no `--max-states` stop).
     pub complete: bool,
+    /// What the moves are found again from: the variant, the board's coder, the pass setting.
+    spec: VariantSpec,
+    coder: StateCoder,
+    passes: Passes,
 }
 
 /// How far an exploration has come, after each level.
@@ -43,21 +49,32 @@ pub struct Progress {
 }
 
 impl Graph {
-    /// The moves of a state (none for a state found but not expanded before a stop).
-    pub fn moves(&self, state: usize) -> &[(u32, Move)] {
+    /// The states the moves of a state lead to (none for a state found but not expanded before a
+    /// stop), in the order of its legal moves.
+    pub fn next_states(&self, state: usize) -> &[u32] {
         match (self.offsets.get(state), self.offsets.get(state + 1)) {
             (Some(&start), Some(&end)) => &self.edges[start..end],
             _ => &[],
         }
     }
 
+    /// The first of a state's legal moves (in the rules' order) that leads to `to`: the move of
+    /// the edge between them.
+    pub fn move_between(&self, from: usize, to: usize) -> Move {
+        successors(&self.coder.unpack(&self.spec, self.states[from]), self.passes, &self.coder)
+            .into_iter()
+            .find(|&(_, packed)| packed == self.states[to])
+            .map(|(mv, _)| mv)
+            .expect("an edge of the graph is a legal move")
+    }
+
     /// The moves from the empty board to a state along the first-found (shortest) path.
     pub fn path_to(&self, mut state: usize) -> Vec<Move> {
         let mut moves = Vec::new();
         while state != 0 {
-            let (parent, mv) = self.parents[state - 1];
-            moves.push(mv);
-            state = parent as usize;
+            let parent = self.parents[state - 1] as usize;
+            moves.push(self.move_between(parent, state));
+            state = parent;
         }
         moves.reverse();
         moves
@@ -77,14 +94,14 @@ fn state_hash(state: PackedState) -> u64 {
 
 /// About how many bytes each state costs, from its discovery to the end of the cycle search: the
 /// packed state, its slot in the visited set (a table of state numbers, four bytes a slot, with
-/// room to grow), its parent and offset, its moves (eight bytes each, about half as many as the
-/// points on average) and the cycle search's arrays; a quarter more, since the vectors grow by
+/// room to grow), its parent and offset, its moves (the states they lead to, four bytes each, about
+/// half as many as the points on average) and the cycle search's arrays; a quarter more, since the vectors grow by
 /// doubling. The positions of a level are not kept: each state is unpacked when it is expanded
 /// (measured: about 105 bytes a state for `go:ko=simple` on 3x4, 92 for `excursion-2` on 3x3).
 pub fn bytes_per_state(geometry: Geometry) -> usize {
-    const STATE_TABLE_PARENT_OFFSET: usize = 16 + 12 + 8 + 8;
+    const STATE_TABLE_PARENT_OFFSET: usize = 16 + 12 + 4 + 8;
     const CYCLE_SEARCH: usize = 32;
-    (STATE_TABLE_PARENT_OFFSET + CYCLE_SEARCH + 8 * (geometry.area() + 1) / 2) * 5 / 4
+    (STATE_TABLE_PARENT_OFFSET + CYCLE_SEARCH + 4 * (geometry.area() + 1) / 2) * 5 / 4
 }
 
 /// States expanded at a time: their lists of successors wait until their new states are numbered,
@@ -147,6 +164,9 @@ pub fn explore(
         offsets: vec![0],
         edges: Vec::new(),
         complete: true,
+        spec: spec.clone(),
+        coder: coder.clone(),
+        passes,
     };
     // the visited set: state numbers, found by the packed state they stand for
     let mut numbers: HashTable<u32> = HashTable::new();
@@ -161,7 +181,7 @@ pub fn explore(
             let expanded = expand(&graph.states[start..end], spec, passes, &coder, threads);
             for (offset, children) in expanded.into_iter().enumerate() {
                 let from = (start + offset) as u32;
-                for (mv, packed) in children {
+                for (_, packed) in children {
                     let hash = state_hash(packed);
                     let found = numbers.find(hash, |&n| graph.states[n as usize] == packed).copied();
                     let number = match found {
@@ -174,11 +194,11 @@ pub fn explore(
                             let n = graph.states.len() as u32;
                             graph.states.push(packed);
                             numbers.insert_unique(hash, n, |&m| state_hash(graph.states[m as usize]));
-                            graph.parents.push((from, mv));
+                            graph.parents.push(from);
                             n
                         }
                     };
-                    graph.edges.push((number, mv));
+                    graph.edges.push(number);
                 }
                 graph.offsets.push(graph.edges.len());
             }
