@@ -93,15 +93,16 @@ fn state_hash(state: PackedState) -> u64 {
 }
 
 /// About how many bytes each state costs, from its discovery to the end of the cycle search: the
-/// packed state, its slot in the visited set (a table of state numbers, four bytes a slot, with
-/// room to grow), its parent and offset, its moves (the states they lead to, four bytes each, about
-/// half as many as the points on average) and the cycle search's arrays; a quarter more, since the vectors grow by
-/// doubling. The positions of a level are not kept: each state is unpacked when it is expanded
-/// (measured: about 105 bytes a state for `go:ko=simple` on 3x4, 92 for `excursion-2` on 3x3).
+/// packed state (16), its slot in the visited set (a table of four-byte state numbers with room to
+/// grow, about 8), its parent (4) and offset (8), the cycle search's arrays (about 17), and its
+/// moves (the states they lead to, four bytes each, about half as many as the points); an eighth
+/// more for the vectors' spare room. The positions of a level are not kept: each state is
+/// unpacked when it is expanded (measured: 75 bytes a state for `excursion-2` on 3x3, 82 for
+/// `go:ko=simple` on 3x4, where this gives 82 and 88).
 pub fn bytes_per_state(geometry: Geometry) -> usize {
-    const STATE_TABLE_PARENT_OFFSET: usize = 16 + 12 + 4 + 8;
-    const CYCLE_SEARCH: usize = 32;
-    (STATE_TABLE_PARENT_OFFSET + CYCLE_SEARCH + 4 * (geometry.area() + 1) / 2) * 5 / 4
+    const STATE_TABLE_PARENT_OFFSET: usize = 16 + 8 + 4 + 8;
+    const CYCLE_SEARCH: usize = 17;
+    (STATE_TABLE_PARENT_OFFSET + CYCLE_SEARCH + 4 * (geometry.area() + 1) / 2) * 9 / 8
 }
 
 /// States expanded at a time: their lists of successors wait until their new states are numbered,
