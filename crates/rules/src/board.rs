@@ -1122,6 +1122,7 @@ impl Board {
         let mut board = Board::new(geometry);
         for (p, piece) in pieces {
             board.owns(p);
+            assert!(board.cell(p) == EMPTY, "point {} given twice", geometry.vertex(p));
             board.put(p, piece.cell());
         }
         board
