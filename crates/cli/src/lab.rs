@@ -35,6 +35,9 @@ pub enum LabCommand {
     Komi(crate::lab_selfplay::KomiOptions),
     /// Self-play statistics of several variants side by side, each run in `--out`/NAME.
     Compare(crate::lab_selfplay::CompareOptions),
+    /// Replay Go's known forced cycles (triple ko, eternal life, ...) under each variant: a
+    /// verdict per entry and variant, then a line per variant counting the survivors.
+    KnownCycles(crate::lab_known::KnownCyclesOptions),
 }
 
 /// Whether passes are moves of the graph, as the command line writes it.
@@ -107,6 +110,7 @@ pub fn run(command: LabCommand) -> Result<(), Failure> {
         LabCommand::Merge(options) => crate::lab_selfplay::merge_shards(options),
         LabCommand::Komi(options) => crate::lab_selfplay::komi(options),
         LabCommand::Compare(options) => crate::lab_selfplay::compare(options),
+        LabCommand::KnownCycles(options) => crate::lab_known::run(options),
     }
 }
 

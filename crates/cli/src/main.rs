@@ -7,6 +7,7 @@ mod gtp;
 mod gtp_engine;
 mod lab;
 mod lab_selfplay;
+mod lab_known;
 mod matches;
 mod play;
 mod referee;

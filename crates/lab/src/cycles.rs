@@ -49,7 +49,7 @@ fn components(graph: &Graph) -> (Vec<u32>, Vec<u32>) {
         stack.push(root);
         on_stack[root] = true;
         while let Some(&mut (v, ref mut followed)) = path.last_mut() {
-            if let Some(&(w, _)) = graph.moves(v).get(*followed) {
+            if let Some(&w) = graph.next_states(v).get(*followed) {
                 *followed += 1;
                 let w = w as usize;
                 if index[w] == UNSEEN {
@@ -93,8 +93,7 @@ fn components(graph: &Graph) -> (Vec<u32>, Vec<u32>) {
 /// components (hundreds of thousands of states) slow.
 pub fn shortest_cycle(graph: &Graph) -> Option<Cycle> {
     let (component, sizes) = components(graph);
-    let on_cycle =
-        |s: usize| sizes[component[s] as usize] >= 2 || graph.moves(s).iter().any(|&(w, _)| w as usize == s);
+    let on_cycle = |s: usize| sizes[component[s] as usize] >= 2 || graph.next_states(s).contains(&(s as u32));
     let starts: Vec<usize> = (0..graph.states.len()).filter(|&s| on_cycle(s)).collect();
     // no cycle is longer than its component: the limit stops growing there
     let longest = starts.iter().map(|&s| sizes[component[s] as usize] as usize).max()?;
@@ -115,9 +114,9 @@ pub fn shortest_cycle(graph: &Graph) -> Option<Cycle> {
 fn shortest_cycle_within(graph: &Graph, component: &[u32], starts: &[usize], limit: usize) -> Option<Cycle> {
     let count = graph.states.len();
     let mut taken = vec![false; count];
-    // per search: the search it was last reached in, and the state and move it was reached by
+    // per search: the search it was last reached in, and the state it was reached from
     let mut reached_in = vec![UNSEEN; count];
-    let mut reached_by: Vec<(u32, Move)> = vec![(0, Move::Pass); count];
+    let mut reached_by = vec![0u32; count];
     let mut found: Option<Cycle> = None;
     // one more than the longest cycle still wanted
     let mut bound = limit + 1;
@@ -137,19 +136,19 @@ fn shortest_cycle_within(graph: &Graph, component: &[u32], starts: &[usize], lim
             if depth + 1 >= bound {
                 break;
             }
-            for &(w, mv) in graph.moves(v) {
+            for &w in graph.next_states(v) {
                 let w = w as usize;
                 if w == start {
                     bound = depth + 1;
                     closed = true;
-                    reached_by[start] = (v as u32, mv);
+                    reached_by[start] = v as u32;
                     break 'search;
                 }
                 if component[w] != c || taken[w] || reached_in[w] == start as u32 {
                     continue;
                 }
                 reached_in[w] = start as u32;
-                reached_by[w] = (v as u32, mv);
+                reached_by[w] = v as u32;
                 queue.push_back((w, depth + 1));
             }
         }
@@ -157,9 +156,9 @@ fn shortest_cycle_within(graph: &Graph, component: &[u32], starts: &[usize], lim
             let mut moves = Vec::new();
             let mut at = start;
             loop {
-                let (from, mv) = reached_by[at];
-                moves.push(mv);
-                at = from as usize;
+                let from = reached_by[at] as usize;
+                moves.push(graph.move_between(from, at));
+                at = from;
                 if at == start {
                     break;
                 }

@@ -18,19 +18,25 @@ pub enum Passes {
 }
 
 /// The explored graph: states numbered in breadth-first order (0 is the empty board), each with
-/// the move that first reached it and its moves to other states.
+/// the state that first reached it and the states its moves lead to. The moves themselves are not
+/// kept (four bytes less a move and a parent): [`Graph::move_between`] finds them again.
 #[derive(Debug)]
 pub struct Graph {
     /// The packed states, in the order they were found.
     pub states: Vec<PackedState>,
-    /// For each state but the first, the state it was first reached from and the move.
-    parents: Vec<(u32, Move)>,
+    /// For each state but the first, the state it was first reached from.
+    parents: Vec<u32>,
     /// Where each state's moves start in `edges`; one more entry than expanded states.
     offsets: Vec<usize>,
-    /// Every move of every expanded state, with the state it leads to.
-    edges: Vec<(u32, Move)>,
+    /// The state every move of every expanded state leads to, a state's moves in the order of its
+    /// legal moves.
+    edges: Vec<u32>,
     /// Whether every reachable state was found and expanded (no `--max-states` stop).
     pub complete: bool,
+    /// What the moves are found again from: the variant, the board's coder, the pass setting.
+    spec: VariantSpec,
+    coder: StateCoder,
+    passes: Passes,
 }
 
 /// How far an exploration has come, after each level.
@@ -43,21 +49,32 @@ pub struct Progress {
 }
 
 impl Graph {
-    /// The moves of a state (none for a state found but not expanded before a stop).
-    pub fn moves(&self, state: usize) -> &[(u32, Move)] {
+    /// The states the moves of a state lead to (none for a state found but not expanded before a
+    /// stop), in the order of its legal moves.
+    pub fn next_states(&self, state: usize) -> &[u32] {
         match (self.offsets.get(state), self.offsets.get(state + 1)) {
             (Some(&start), Some(&end)) => &self.edges[start..end],
             _ => &[],
         }
     }
 
+    /// The first of a state's legal moves (in the rules' order) that leads to `to`: the move of
+    /// the edge between them.
+    pub fn move_between(&self, from: usize, to: usize) -> Move {
+        successors(&self.coder.unpack(&self.spec, self.states[from]), self.passes, &self.coder)
+            .into_iter()
+            .find(|&(_, packed)| packed == self.states[to])
+            .map(|(mv, _)| mv)
+            .expect("an edge of the graph is a legal move")
+    }
+
     /// The moves from the empty board to a state along the first-found (shortest) path.
     pub fn path_to(&self, mut state: usize) -> Vec<Move> {
         let mut moves = Vec::new();
         while state != 0 {
-            let (parent, mv) = self.parents[state - 1];
-            moves.push(mv);
-            state = parent as usize;
+            let parent = self.parents[state - 1] as usize;
+            moves.push(self.move_between(parent, state));
+            state = parent;
         }
         moves.reverse();
         moves
@@ -76,20 +93,23 @@ fn state_hash(state: PackedState) -> u64 {
 }
 
 /// About how many bytes each state costs, from its discovery to the end of the cycle search: the
-/// packed state, its slot in the visited set (a table of state numbers, four bytes a slot, with
-/// room to grow), its parent, its moves (about one per point) and the cycle search's arrays; with
-/// room for the positions of the level being expanded (a position takes about half a kilobyte,
-/// and the widest level holds up to about a third of the states); half as much again, since the
-/// vectors grow by doubling (measured: about 470 bytes a state for `go:ko=simple` on 3x4).
+/// packed state (16), its slot in the visited set (a table of four-byte state numbers with room to
+/// grow, about 8), its parent (4) and offset (8), the cycle search's arrays (about 17), and its
+/// moves (the states they lead to, four bytes each, about half as many as the points); an eighth
+/// more for the vectors' spare room. The positions of a level are not kept: each state is
+/// unpacked when it is expanded (measured: 75 bytes a state for `excursion-2` on 3x3, 82 for
+/// `go:ko=simple` on 3x4, where this gives 82 and 88).
 pub fn bytes_per_state(geometry: Geometry) -> usize {
-    const STATE_TABLE_AND_PARENT: usize = 16 + 12 + 8 + 8;
-    const CYCLE_SEARCH: usize = 32;
-    const LEVEL_SHARE: usize = 192;
-    (STATE_TABLE_AND_PARENT + CYCLE_SEARCH + LEVEL_SHARE + 8 * (geometry.area() + 1)) * 3 / 2
+    const STATE_TABLE_PARENT_OFFSET: usize = 16 + 8 + 4 + 8;
+    const CYCLE_SEARCH: usize = 17;
+    (STATE_TABLE_PARENT_OFFSET + CYCLE_SEARCH + 4 * (geometry.area() + 1) / 2) * 9 / 8
 }
 
-/// The legal moves of a state as graph edges, with the states they lead to (the positions are
-/// dropped: most lead to states already found, and keeping them all took most of the memory).
+/// States expanded at a time: their lists of successors wait until their new states are numbered,
+/// so a chunk bounds that memory whatever the width of the level.
+const CHUNK: usize = 1 << 16;
+
+/// The legal moves of a state as graph edges, with the states they lead to.
 fn successors(game: &AnyGame, passes: Passes, coder: &StateCoder) -> Vec<(Move, PackedState)> {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
@@ -97,35 +117,32 @@ fn successors(game: &AnyGame, passes: Passes, coder: &StateCoder) -> Vec<(Move, 
         .into_iter()
         .filter(|&mv| mv != Move::Pass || passes == Passes::Allowed)
         .filter_map(|mv| {
-            let child = played(game, mv);
+            let mut child = game.clone();
+            child.play(mv).expect("legal_moves lists legal moves");
             // a second pass in a row ends the game: no state
             (!child.is_over()).then(|| (mv, coder.pack(&child)))
         })
         .collect()
 }
 
-/// The position after a legal move.
-fn played(game: &AnyGame, mv: Move) -> AnyGame {
-    let mut child = game.clone();
-    child.play(mv).expect("legal_moves lists legal moves");
-    child
-}
-
-/// Expands a level's positions on `threads` threads, each taking a contiguous share, the results
-/// in the level's order.
-fn expand_level(
-    level: &[AnyGame],
+/// Expands packed states on `threads` threads, each taking a contiguous share, the results in
+/// the states' order.
+fn expand(
+    states: &[PackedState],
+    spec: &VariantSpec,
     passes: Passes,
     coder: &StateCoder,
     threads: usize,
 ) -> Vec<Vec<(Move, PackedState)>> {
-    let expand = |games: &[AnyGame]| games.iter().map(|g| successors(g, passes, coder)).collect::<Vec<_>>();
-    let share = level.len().div_ceil(threads.max(1)).max(1);
-    if threads <= 1 || level.len() < 64 {
-        return expand(level);
+    let expand = |states: &[PackedState]| {
+        states.iter().map(|&s| successors(&coder.unpack(spec, s), passes, coder)).collect::<Vec<_>>()
+    };
+    let share = states.len().div_ceil(threads.max(1)).max(1);
+    if threads <= 1 || states.len() < 64 {
+        return expand(states);
     }
     std::thread::scope(|scope| {
-        let workers: Vec<_> = level.chunks(share).map(|chunk| scope.spawn(move || expand(chunk))).collect();
+        let workers: Vec<_> = states.chunks(share).map(|chunk| scope.spawn(move || expand(chunk))).collect();
         workers.into_iter().flat_map(|w| w.join().expect("an expansion thread panicked")).collect()
     })
 }
@@ -142,49 +159,52 @@ pub fn explore(
     mut on_level: impl FnMut(Progress),
 ) -> Result<Graph, LabError> {
     let coder = StateCoder::new(geometry)?;
-    let root = AnyGame::new(spec, geometry);
     let mut graph = Graph {
-        states: vec![coder.pack(&root)],
+        states: vec![coder.pack(&AnyGame::new(spec, geometry))],
         parents: Vec::new(),
         offsets: vec![0],
         edges: Vec::new(),
         complete: true,
+        spec: spec.clone(),
+        coder: coder.clone(),
+        passes,
     };
     // the visited set: state numbers, found by the packed state they stand for
     let mut numbers: HashTable<u32> = HashTable::new();
     numbers.insert_unique(state_hash(graph.states[0]), 0, |&n| state_hash(graph.states[n as usize]));
     let max_states = max_states.min(u32::MAX as usize);
-    let mut level = vec![root];
-    let mut first = 0;
+    // the states of a level are numbered consecutively: a level is a range of numbers
+    let mut level = 0..1;
     while !level.is_empty() {
         on_level(Progress { states: graph.states.len(), frontier: level.len() });
-        let mut next = Vec::new();
-        for (offset, children) in expand_level(&level, passes, &coder, threads).into_iter().enumerate() {
-            let from = (first + offset) as u32;
-            for (mv, packed) in children {
-                let hash = state_hash(packed);
-                let found = numbers.find(hash, |&n| graph.states[n as usize] == packed).copied();
-                let number = match found {
-                    Some(n) => n,
-                    None if graph.states.len() >= max_states => {
-                        graph.complete = false;
-                        continue;
-                    }
-                    None => {
-                        let n = graph.states.len() as u32;
-                        graph.states.push(packed);
-                        numbers.insert_unique(hash, n, |&m| state_hash(graph.states[m as usize]));
-                        graph.parents.push((from, mv));
-                        next.push(played(&level[offset], mv));
-                        n
-                    }
-                };
-                graph.edges.push((number, mv));
+        for start in level.clone().step_by(CHUNK) {
+            let end = (start + CHUNK).min(level.end);
+            let expanded = expand(&graph.states[start..end], spec, passes, &coder, threads);
+            for (offset, children) in expanded.into_iter().enumerate() {
+                let from = (start + offset) as u32;
+                for (_, packed) in children {
+                    let hash = state_hash(packed);
+                    let found = numbers.find(hash, |&n| graph.states[n as usize] == packed).copied();
+                    let number = match found {
+                        Some(n) => n,
+                        None if graph.states.len() >= max_states => {
+                            graph.complete = false;
+                            continue;
+                        }
+                        None => {
+                            let n = graph.states.len() as u32;
+                            graph.states.push(packed);
+                            numbers.insert_unique(hash, n, |&m| state_hash(graph.states[m as usize]));
+                            graph.parents.push(from);
+                            n
+                        }
+                    };
+                    graph.edges.push(number);
+                }
+                graph.offsets.push(graph.edges.len());
             }
-            graph.offsets.push(graph.edges.len());
         }
-        first += level.len();
-        level = next;
+        level = level.end..graph.states.len();
     }
     Ok(graph)
 }

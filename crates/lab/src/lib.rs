@@ -10,9 +10,12 @@
 //!   bounded breadth-first searches inside them).
 //! - [`selfplay`], [`stats`], [`runs`]: self-play statistics: each game's line, the summary with
 //!   its intervals, and the run folders (shards, merge).
+//! - [`known`]: Go's known forced cycles (triple ko, eternal life, ...), replayed under each
+//!   variant.
 
 pub mod cycles;
 pub mod graph;
+pub mod known;
 pub mod runs;
 pub mod selfplay;
 pub mod state;

@@ -3,7 +3,7 @@
 //! variant's rule memory. Two positions pack alike exactly when lab.md calls them the same state.
 
 use variago_rules::excursion::ExcursionForm;
-use variago_rules::{AnyGame, Color, Game, Geometry, Point};
+use variago_rules::{AnyGame, Board, Color, Game, Geometry, Piece, Point, VariantSpec};
 
 use crate::LabError;
 
@@ -60,29 +60,85 @@ impl StateCoder {
         packed | (memory as u128) << shift
     }
 
-    /// Passes in a row and the rule memory lab.md names for the variant: the banned ko point
-    /// (numbered from 1 in reading order, 0 for none), whether the last move was a counted
-    /// incursion, whether it captured (how many stones with `refine=more-stones`), nothing in
-    /// Excursion Go 1, whether it placed a king in Excursion Go 2.
+    /// The position a packed state stands for, under the variant it was packed for: the board,
+    /// the side to move and the past the state records (see [`AnyGame::with_past`]); it packs
+    /// back to the same state and has the same legal moves as every position packed to it.
+    pub fn unpack(&self, spec: &VariantSpec, packed: PackedState) -> AnyGame {
+        let cell_mask = (1u128 << CELL_BITS) - 1;
+        let pieces = self.points.iter().enumerate().filter_map(|(i, &p)| {
+            // empty, then a black and a white stone, then a black and a white king (see `pack`)
+            let cell = (packed >> (CELL_BITS as usize * i)) & cell_mask;
+            let color = if cell % 2 == 1 { Color::Black } else { Color::White };
+            (cell != 0).then_some((p, Piece { color, king: cell > 2 }))
+        });
+        let board = Board::from_pieces(self.geometry, pieces);
+        let rest = packed >> (CELL_BITS as usize * self.points.len());
+        let to_move = if rest & 1 == 0 { Color::Black } else { Color::White };
+        let (passes, memory) = ((rest >> 1) & 1, (rest >> 2) as u64);
+        let game = AnyGame::from_setup(spec, board, to_move);
+        let ko_point = match game {
+            AnyGame::Go(_) if memory > 0 => Some(self.points[memory as usize - 1]),
+            _ => None,
+        };
+        game.with_past(passes as u8, memory, ko_point)
+    }
+
+    /// Passes in a row and the rule memory, the ko point numbered from 1 in reading order.
     fn passes_and_memory(&self, game: &AnyGame) -> (u8, u64) {
-        match game {
-            AnyGame::Go(g) => (g.passes(), g.ko_point().map_or(0, |p| self.point_number(p))),
-            AnyGame::Incursion(g) => (g.passes(), g.memory() as u64),
-            AnyGame::Stoical(g) if g.rules().more_stones => (g.passes(), g.memory() as u64),
-            AnyGame::Stoical(g) => (g.passes(), (g.memory() > 0) as u64),
-            AnyGame::Excursion(g) => match g.rules().form {
-                ExcursionForm::One => (g.passes(), 0),
-                ExcursionForm::Two => (g.passes(), g.memory() as u64),
-            },
-            // refused by `searchable_variant`; its pass count alone keeps packing total
-            AnyGame::Borderline(_) => (0, 0),
-        }
+        passes_and_memory(game, |p| self.point_number(p))
     }
 
     /// A point's number in reading order, from 1.
     fn point_number(&self, p: Point) -> u64 {
         let (x, y) = self.geometry.coords(p);
         1 + y as u64 * self.geometry.width() as u64 + x as u64
+    }
+}
+
+/// Passes in a row and the rule memory lab.md names for the variant: the banned ko point (as
+/// `ko_number` numbers it, from 1; 0 for none), whether the last move was a counted incursion,
+/// whether it captured (how many stones with `refine=more-stones`), nothing in Excursion Go 1,
+/// whether it placed a king in Excursion Go 2.
+fn passes_and_memory(game: &AnyGame, ko_number: impl Fn(Point) -> u64) -> (u8, u64) {
+    match game {
+        AnyGame::Go(g) => (g.passes(), g.ko_point().map_or(0, ko_number)),
+        AnyGame::Incursion(g) => (g.passes(), g.memory() as u64),
+        AnyGame::Stoical(g) if g.rules().more_stones => (g.passes(), g.memory() as u64),
+        AnyGame::Stoical(g) => (g.passes(), (g.memory() > 0) as u64),
+        AnyGame::Excursion(g) => match g.rules().form {
+            ExcursionForm::One => (g.passes(), 0),
+            ExcursionForm::Two => (g.passes(), g.memory() as u64),
+        },
+        // refused by `searchable_variant`; its pass count alone keeps packing total
+        AnyGame::Borderline(_) => (0, 0),
+    }
+}
+
+/// A state as lab.md defines it, unpacked, for a board of any size (the packed form holds at
+/// most 40 points): two positions have equal `State`s exactly when they pack alike.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    /// The piece on each point, in the geometry's point order.
+    pub board: Vec<Option<Piece>>,
+    /// The side to move.
+    pub to_move: Color,
+    /// Passes in a row (0 or 1 in a game that goes on).
+    pub passes: u8,
+    /// The variant's rule memory (the ko point numbered from 1 in the geometry's point order).
+    pub memory: u64,
+}
+
+impl State {
+    /// The state of a position of a variant the lab searches (see [`crate::searchable_variant`]).
+    pub fn of(game: &AnyGame) -> State {
+        let board = game.board();
+        let (passes, memory) = passes_and_memory(game, |p| p.index() as u64 + 1);
+        State {
+            board: board.geometry().points().map(|p| board.piece(p)).collect(),
+            to_move: game.to_move(),
+            passes,
+            memory,
+        }
     }
 }
 
@@ -152,6 +208,38 @@ mod tests {
         // simple ko: the banned point, numbered in reading order from the top left
         let ko = ["B4", "C4", "A3", "D3", "B2", "C2", "C3", "B3"];
         assert_eq!(memory("go:ko=simple", &ko), 7, "C3 is the third point of the second row");
+    }
+
+    #[test]
+    fn a_state_unpacks_to_a_position_with_the_same_state_and_moves() {
+        let g = Geometry::new(3, 2).unwrap();
+        let coder = StateCoder::new(g).unwrap();
+        for name in crate::SEARCHED_VARIANTS {
+            let spec = crate::searchable_variant(name).unwrap();
+            // every position reachable in a few moves, each compared with its unpacked state
+            let mut level = vec![AnyGame::new(&spec, g)];
+            for _ in 0..4 {
+                let mut next = Vec::new();
+                for game in &level {
+                    let rebuilt = coder.unpack(&spec, coder.pack(game));
+                    assert_eq!(coder.pack(&rebuilt), coder.pack(game), "{name}");
+                    let (mut moves, mut rebuilt_moves) = (Vec::new(), Vec::new());
+                    game.legal_moves(&mut moves);
+                    rebuilt.legal_moves(&mut rebuilt_moves);
+                    assert_eq!(moves, rebuilt_moves, "{name}: {}", game.board());
+                    for mv in moves {
+                        let (mut child, mut rebuilt_child) = (game.clone(), rebuilt.clone());
+                        child.play(mv).unwrap();
+                        rebuilt_child.play(mv).unwrap();
+                        assert_eq!(coder.pack(&rebuilt_child), coder.pack(&child), "{name}");
+                        if !child.is_over() {
+                            next.push(child);
+                        }
+                    }
+                }
+                level = next;
+            }
+        }
     }
 
     #[test]

@@ -117,6 +117,22 @@ impl AnyGame {
         }
     }
 
+    /// The same position with the past the lab's states record (see [`StoneGame::with_past`]):
+    /// `memory` as the lab packs it (whether the last move was a counted incursion or placed a
+    /// king, how many stones it captured); Go keeps only the ko ban, Borderline nothing.
+    pub fn with_past(self, passes: u8, memory: u64, ko_point: Option<Point>) -> Self {
+        match self {
+            AnyGame::Go(g) => AnyGame::Go(g.with_past(passes, Default::default(), ko_point)),
+            AnyGame::Incursion(g) => AnyGame::Incursion(g.with_past(passes, memory != 0, ko_point)),
+            AnyGame::Stoical(g) => {
+                let captured = u16::try_from(memory).unwrap_or(u16::MAX);
+                AnyGame::Stoical(g.with_past(passes, captured, ko_point))
+            }
+            AnyGame::Excursion(g) => AnyGame::Excursion(g.with_past(passes, memory != 0, ko_point)),
+            AnyGame::Borderline(g) => AnyGame::Borderline(g),
+        }
+    }
+
     /// The board.
     pub fn board(&self) -> &Board {
         dispatch!(self, g => g.board())

@@ -1108,16 +1108,24 @@ impl Board {
             }
         }
         let geometry = Geometry::new(width as u32, parsed.len() as u32)?;
+        let pieces = parsed.iter().enumerate().flat_map(|(y, row)| {
+            row.iter().enumerate().filter_map(move |(x, piece)| {
+                Some((geometry.point(x as u8, y as u8).expect("inside the diagram"), (*piece)?))
+            })
+        });
+        Ok(Board::from_pieces(geometry, pieces))
+    }
+
+    /// A board holding exactly these pieces (no captures, like [`Board::set`]): how the lab
+    /// rebuilds a position from a packed state. Each point is given at most once.
+    pub fn from_pieces(geometry: Geometry, pieces: impl IntoIterator<Item = (Point, Piece)>) -> Board {
         let mut board = Board::new(geometry);
-        for (y, row) in parsed.iter().enumerate() {
-            for (x, piece) in row.iter().enumerate() {
-                if let Some(piece) = piece {
-                    let p = geometry.point(x as u8, y as u8).expect("inside the diagram");
-                    board.put(p, piece.cell());
-                }
-            }
+        for (p, piece) in pieces {
+            board.owns(p);
+            assert!(board.cell(p) == EMPTY, "point {} given twice", geometry.vertex(p));
+            board.put(p, piece.cell());
         }
-        Ok(board)
+        board
     }
 
     /// The character a point shows in diagrams: `X` `O` stones, `K` `k` kings, `.` empty.

@@ -165,6 +165,17 @@ impl<R: StoneRules> StoneGame<R> {
         game
     }
 
+    /// The same position as if the moves before it had left `passes` passes in a row, the
+    /// restriction's `memory` and the simple-ko ban on `ko_point`: the lab rebuilds positions of
+    /// its game graph from packed states this way (with no superko or own-position history,
+    /// which those states do not have).
+    pub fn with_past(mut self, passes: u8, memory: R::Memory, ko_point: Option<Point>) -> Self {
+        self.passes = passes;
+        self.memory = memory;
+        self.ko_point = ko_point;
+        self
+    }
+
     /// The variant's rules.
     pub fn rules(&self) -> &R {
         &self.rules
