@@ -35,6 +35,9 @@ pub enum LabCommand {
     Komi(crate::lab_selfplay::KomiOptions),
     /// Self-play statistics of several variants side by side, each run in `--out`/NAME.
     Compare(crate::lab_selfplay::CompareOptions),
+    /// Finished self-play runs as one self-contained HTML page (tables and plots), each plot also
+    /// as SVG and PNG beside it.
+    Report(crate::lab_report::ReportOptions),
 }
 
 /// Whether passes are moves of the graph, as the command line writes it.
@@ -107,6 +110,7 @@ pub fn run(command: LabCommand) -> Result<(), Failure> {
         LabCommand::Merge(options) => crate::lab_selfplay::merge_shards(options),
         LabCommand::Komi(options) => crate::lab_selfplay::komi(options),
         LabCommand::Compare(options) => crate::lab_selfplay::compare(options),
+        LabCommand::Report(options) => crate::lab_report::report(options),
     }
 }
 

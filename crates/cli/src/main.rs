@@ -6,6 +6,7 @@ mod genmove;
 mod gtp;
 mod gtp_engine;
 mod lab;
+mod lab_report;
 mod lab_selfplay;
 mod matches;
 mod play;

@@ -10,9 +10,11 @@
 //!   bounded breadth-first searches inside them).
 //! - [`selfplay`], [`stats`], [`runs`]: self-play statistics: each game's line, the summary with
 //!   its intervals, and the run folders (shards, merge).
+//! - [`report`]: runs as one HTML page with tables and plots (also written as SVG and PNG).
 
 pub mod cycles;
 pub mod graph;
+pub mod report;
 pub mod runs;
 pub mod selfplay;
 pub mod state;
