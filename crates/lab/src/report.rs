@@ -256,7 +256,7 @@ fn lengths<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, runs: &[ReportRun]
         let style = colour(i).stroke_width(2);
         chart
             .draw_series(LineSeries::new(steps, style))?
-            .label(format!("{} (median {:.0})", run.label, Summary::of(&run.games).duration.median))
+            .label(format!("{} (median {:.1})", run.label, Summary::of(&run.games).duration.median))
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], style));
     }
     legend(&mut chart)
