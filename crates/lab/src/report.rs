@@ -45,8 +45,8 @@ pub struct ReportRun {
     pub settings: RunSettings,
     /// Its games, by number.
     pub games: Vec<GameStats>,
-    /// The mean number of legal moves (pass included) of the positions at move 1, 2, ... over the
-    /// games that reached it; `None` when the games cannot be replayed (Galice).
+    /// The legal moves (pass included) of the position at move 1, 2, ..., added up over the games
+    /// that reached it; `None` when the games are not replayed (Galice).
     pub branching_by_move: Option<Vec<BranchingAt>>,
 }
 
@@ -77,8 +77,7 @@ type Field = fn(&RunSettings) -> String;
 /// The runs' names: what sets each apart (variant, size, komi, engines, seed, games, move cap),
 /// or the variant for a single run; and whether they differ by komi alone.
 pub fn labels(settings: &[RunSettings]) -> (Vec<String>, bool) {
-    let differs =
-        |field: fn(&RunSettings) -> String| settings.iter().map(field).collect::<BTreeSet<_>>().len() > 1;
+    let differs = |field: Field| settings.iter().map(field).collect::<BTreeSet<_>>().len() > 1;
     let fields: [(bool, Field); 7] = [
         (differs(|s| variant_without_komi(&s.variant)), |s| variant_without_komi(&s.variant)),
         (differs(|s| s.size.clone()), |s| s.size.clone()),
