@@ -38,6 +38,9 @@ pub enum LabCommand {
     /// Replay Go's known forced cycles (triple ko, eternal life, ...) under each variant: a
     /// verdict per entry and variant, then a line per variant counting the survivors.
     KnownCycles(crate::lab_known::KnownCyclesOptions),
+    /// Finished self-play runs as one self-contained HTML page (tables and plots), each plot also
+    /// as SVG and PNG beside it.
+    Report(crate::lab_report::ReportOptions),
 }
 
 /// Whether passes are moves of the graph, as the command line writes it.
@@ -111,6 +114,7 @@ pub fn run(command: LabCommand) -> Result<(), Failure> {
         LabCommand::Komi(options) => crate::lab_selfplay::komi(options),
         LabCommand::Compare(options) => crate::lab_selfplay::compare(options),
         LabCommand::KnownCycles(options) => crate::lab_known::run(options),
+        LabCommand::Report(options) => crate::lab_report::report(options),
     }
 }
 

@@ -12,7 +12,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use variago_lab::runs::{RunFolder, RunSettings, Shard, game_seed, merge};
 use variago_lab::selfplay::{Ending, Observer};
-use variago_lab::stats::{Interval, Summary};
+use variago_lab::stats::{Interval, Summary, comparison_rows};
 use variago_lab::{GameStats, Studied};
 use variago_records::GameInfo;
 use variago_rules::galice::{Galice, SPOTS};
@@ -422,43 +422,14 @@ pub fn compare(options: CompareOptions) -> Result<(), Failure> {
     Ok(())
 }
 
-/// How a row of the comparison writes one spec's summary.
-type Cell = Box<dyn Fn(&Summary) -> String>;
-
 /// The statistics side by side: a Markdown table, one column per spec.
 fn compare_table(specs: &[String], summaries: &[Summary]) -> String {
-    let rate = |i: &Interval| i.text(3);
-    let rows: Vec<(&str, Cell)> = vec![
-        ("games", Box::new(|s| s.games.to_string())),
-        ("first-player win rate", Box::new(move |s| rate(&s.first_player_win_rate))),
-        ("draw rate", Box::new(move |s| rate(&s.draw_rate))),
-        ("completion", Box::new(move |s| rate(&s.completion))),
-        ("balance", Box::new(move |s| rate(&s.balance))),
-        (
-            "duration: median (quartiles)",
-            Box::new(|s| format!("{:.1} ({:.1}-{:.1})", s.duration.median, s.duration.q1, s.duration.q3)),
-        ),
-        ("duration: mean", Box::new(|s| s.duration.mean.text(1))),
-        ("decision moves", Box::new(move |s| rate(&s.decision_moves))),
-        ("branching factor", Box::new(|s| s.branching_factor.text(2))),
-        ("lead changes per game", Box::new(|s| s.lead_changes.text(2))),
-        ("drama", Box::new(move |s| s.drama.as_ref().map_or("-".into(), rate))),
-        ("restriction hits per game", Box::new(|s| s.restriction_hits.text(2))),
-        (
-            "restriction hits by rule",
-            Box::new(|s| {
-                let parts: Vec<String> = s.restrictions.iter().map(|(k, v)| format!("{k} {v:.2}")).collect();
-                if parts.is_empty() { "-".into() } else { parts.join(", ") }
-            }),
-        ),
-    ];
     let mut out = format!(
         "| statistic | {} |\n",
         specs.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(" | ")
     );
     out += &format!("| --- |{}\n", " ---: |".repeat(specs.len()));
-    for (name, cell) in rows {
-        let cells: Vec<String> = summaries.iter().map(&cell).collect();
+    for (name, cells) in comparison_rows(summaries) {
         out += &format!("| {name} | {} |\n", cells.join(" | "));
     }
     out

@@ -12,10 +12,12 @@
 //!   its intervals, and the run folders (shards, merge).
 //! - [`known`]: Go's known forced cycles (triple ko, eternal life, ...), replayed under each
 //!   variant.
+//! - [`report`]: runs as one HTML page with tables and plots (also written as SVG and PNG).
 
 pub mod cycles;
 pub mod graph;
 pub mod known;
+pub mod report;
 pub mod runs;
 pub mod selfplay;
 pub mod state;

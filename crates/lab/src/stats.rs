@@ -324,6 +324,40 @@ impl Summary {
     }
 }
 
+/// How a row of a comparison writes one run's summary.
+type Cell = Box<dyn Fn(&Summary) -> String>;
+
+/// The statistics of several runs side by side, as `lab compare` and `lab report` show them: one
+/// row per statistic (its name, then one cell per summary).
+pub fn comparison_rows(summaries: &[Summary]) -> Vec<(&'static str, Vec<String>)> {
+    let rate = |i: &Interval| i.text(3);
+    let rows: Vec<(&str, Cell)> = vec![
+        ("games", Box::new(|s| s.games.to_string())),
+        ("first-player win rate", Box::new(move |s| rate(&s.first_player_win_rate))),
+        ("draw rate", Box::new(move |s| rate(&s.draw_rate))),
+        ("completion", Box::new(move |s| rate(&s.completion))),
+        ("balance", Box::new(move |s| rate(&s.balance))),
+        (
+            "duration: median (quartiles)",
+            Box::new(|s| format!("{:.1} ({:.1}-{:.1})", s.duration.median, s.duration.q1, s.duration.q3)),
+        ),
+        ("duration: mean", Box::new(|s| s.duration.mean.text(1))),
+        ("decision moves", Box::new(move |s| rate(&s.decision_moves))),
+        ("branching factor", Box::new(|s| s.branching_factor.text(2))),
+        ("lead changes per game", Box::new(|s| s.lead_changes.text(2))),
+        ("drama", Box::new(move |s| s.drama.as_ref().map_or("-".into(), rate))),
+        ("restriction hits per game", Box::new(|s| s.restriction_hits.text(2))),
+        (
+            "restriction hits by rule",
+            Box::new(|s| {
+                let parts: Vec<String> = s.restrictions.iter().map(|(k, v)| format!("{k} {v:.2}")).collect();
+                if parts.is_empty() { "-".into() } else { parts.join(", ") }
+            }),
+        ),
+    ];
+    rows.into_iter().map(|(name, cell)| (name, summaries.iter().map(&cell).collect())).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
