@@ -42,7 +42,11 @@ pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure>
             "playouts" => playouts = Some(value.trim().parse().map_err(|_| bad())?),
             "time" => time = Some(value.trim().parse().map_err(|_| bad())?),
             "threads" => threads = value.trim().parse().map_err(|_| bad())?,
-            "priors" => priors = Some(value.trim().parse::<f64>().ok().filter(|p| (0.0..=1e6).contains(p)).ok_or_else(bad)?),
+            "priors" => {
+                priors = Some(
+                    value.trim().parse::<f64>().ok().filter(|p| (0.0..=1e6).contains(p)).ok_or_else(bad)?,
+                )
+            }
             _ => return Err(bad()),
         }
     }

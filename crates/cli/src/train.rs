@@ -31,7 +31,8 @@ pub struct Options {
 /// Every `*.sgf` under `path` (or `path` itself), sorted so that runs read them alike.
 fn sgf_files(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), Failure> {
     if path.is_dir() {
-        let entries = std::fs::read_dir(path).map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+        let entries =
+            std::fs::read_dir(path).map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
         let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
         paths.sort();
         for p in paths {
@@ -71,7 +72,9 @@ pub fn run(options: Options) -> Result<(), Failure> {
         games += 1;
     }
     if set.positions() == 0 {
-        return Err(Failure::input("no positions to learn from (records of single-board variants with moves)"));
+        return Err(Failure::input(
+            "no positions to learn from (records of single-board variants with moves)",
+        ));
     }
     eprintln!("{games} games, {} positions", set.positions());
     let fit = set.fit(options.iterations, options.min_count);

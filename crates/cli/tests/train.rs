@@ -18,7 +18,14 @@ fn learns_a_table_from_a_folder_of_records() {
     std::fs::write(dir.join("nested").join("b.sgf"), GAME).unwrap();
     std::fs::write(dir.join("notes.txt"), "not a record").unwrap();
     let table = dir.join("weights.txt");
-    let out = variago(&["train-patterns", dir.to_str().unwrap(), "--out", table.to_str().unwrap(), "--min-count", "1"]);
+    let out = variago(&[
+        "train-patterns",
+        dir.to_str().unwrap(),
+        "--out",
+        table.to_str().unwrap(),
+        "--min-count",
+        "1",
+    ]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let last = stdout.lines().last().unwrap();
@@ -27,7 +34,10 @@ fn learns_a_table_from_a_folder_of_records() {
     assert!(text.starts_with("# variago move-feature weights"));
     assert!(text.contains("from 2 games, 30 positions"), "{text}");
     let gamma = |name: &str| -> f64 {
-        text.lines().find_map(|l| l.strip_prefix(&format!("{name} "))).map(|g| g.parse().unwrap()).unwrap_or(1.0)
+        text.lines()
+            .find_map(|l| l.strip_prefix(&format!("{name} ")))
+            .map(|g| g.parse().unwrap())
+            .unwrap_or(1.0)
     };
     assert!(gamma("pass") < 1.0, "nobody passed: {}", gamma("pass"));
     assert!(text.lines().filter(|l| l.starts_with("pattern-")).count() > 5);

@@ -143,7 +143,8 @@ fn rotate(code: u32) -> u32 {
 fn mirror(code: u32) -> u32 {
     let cell = |i: u32| (code >> (2 * i)) & 3;
     // N NE E SE S SW W NW -> N NW W SW S SE E NE
-    let ring = [0, 7, 6, 5, 4, 3, 2, 1].iter().enumerate().fold(0, |r, (to, &from)| r | cell(from) << (2 * to));
+    let ring =
+        [0, 7, 6, 5, 4, 3, 2, 1].iter().enumerate().fold(0, |r, (to, &from)| r | cell(from) << (2 * to));
     let atari = |i: u32| (code >> (16 + i)) & 1;
     // N E S W -> N W S E
     let ataris = [0, 3, 2, 1].iter().enumerate().fold(0, |a, (to, &from)| a | atari(from) << to);
@@ -311,7 +312,12 @@ impl<'a> Position<'a> {
         let mut seen: [Option<Point>; 2] = [None; 2];
         let mut count = 0;
         let mut note = |n: Point| {
-            if count < 2 && n != p && geometry.contains(n) && self.board.piece(n).is_none() && !seen.contains(&Some(n)) {
+            if count < 2
+                && n != p
+                && geometry.contains(n)
+                && self.board.piece(n).is_none()
+                && !seen.contains(&Some(n))
+            {
                 seen[count] = Some(n);
                 count += 1;
             }
@@ -346,7 +352,8 @@ mod tests {
     #[test]
     fn the_eight_symmetries_of_a_pattern_share_its_canonical_code() {
         // one own stone north, an opponent in atari east, the edge south
-        let code = OWN | (OPPONENT << 4) | (OFF_BOARD << 8) | (OFF_BOARD << 10) | (OFF_BOARD << 6) | (1 << 17);
+        let code =
+            OWN | (OPPONENT << 4) | (OFF_BOARD << 8) | (OFF_BOARD << 10) | (OFF_BOARD << 6) | (1 << 17);
         let mut turned = code;
         for _ in 0..4 {
             assert_eq!(canonical(turned), canonical(code));

@@ -236,7 +236,9 @@ impl Search {
         let start = Instant::now();
         let threads = self.settings.threads.max(1);
         let (root, mut trees) = kept.and_then(|k| k.after(game, moves, threads)).unwrap_or_else(|| {
-            let fresh = (0..threads).map(|t| Tree::new(game, &self.settings, thread_seed(self.settings.seed, t))).collect();
+            let fresh = (0..threads)
+                .map(|t| Tree::new(game, &self.settings, thread_seed(self.settings.seed, t)))
+                .collect();
             (game.clone(), fresh)
         });
         self.grow(&root, &mut trees, self.settings.time.map(|t| start + t));
@@ -270,7 +272,9 @@ impl Search {
             return None;
         }
         let threads = self.settings.threads.max(1);
-        let trees = (0..threads).map(|t| Tree::new(game, &self.settings, thread_seed(self.settings.seed, t))).collect();
+        let trees = (0..threads)
+            .map(|t| Tree::new(game, &self.settings, thread_seed(self.settings.seed, t)))
+            .collect();
         Some(Pondering { search: self.clone(), game: game.clone(), trees, elapsed: Duration::ZERO })
     }
 

@@ -81,14 +81,20 @@ impl Weights {
     /// variant has no board of stones.
     fn log_strengths<G: Game>(&self, game: &G, moves: &[G::Move]) -> Option<Vec<Option<f64>>> {
         let position = Position::new(game.stones()?, game.to_move());
-        Some(moves.iter().map(|&mv| G::placement(mv).map(|p| self.strength(&position.features(p)).ln())).collect())
+        Some(
+            moves
+                .iter()
+                .map(|&mv| G::placement(mv).map(|p| self.strength(&position.features(p)).ln()))
+                .collect(),
+        )
     }
 
     /// The model's probability of each of `moves` being the one played (the pass with its own
     /// weight), or `None` when the variant has no board of stones: the policy GUIs show.
     pub fn move_policy<G: Game>(&self, game: &G, moves: &[G::Move]) -> Option<Vec<f64>> {
         let pass = self.gamma(Feature::Pass);
-        let strengths: Vec<f64> = self.log_strengths(game, moves)?.iter().map(|s| s.map_or(pass, f64::exp)).collect();
+        let strengths: Vec<f64> =
+            self.log_strengths(game, moves)?.iter().map(|s| s.map_or(pass, f64::exp)).collect();
         let total: f64 = strengths.iter().sum();
         Some(strengths.iter().map(|s| s / total).collect())
     }

@@ -236,7 +236,14 @@ impl<G: Game> Tree<G> {
 
     /// Adds the children of `node`, each with its prior value where the settings ask for priors
     /// and the variant has a board of stones.
-    fn expand(&mut self, node: usize, state: &G, settings: &Settings, moves: &mut Vec<G::Move>, priors: &mut Vec<f32>) {
+    fn expand(
+        &mut self,
+        node: usize,
+        state: &G,
+        settings: &Settings,
+        moves: &mut Vec<G::Move>,
+        priors: &mut Vec<f32>,
+    ) {
         state.legal_moves(moves);
         let mover = state.to_move();
         self.nodes[node].first = self.nodes.len() as u32;
