@@ -1,36 +1,11 @@
 //! `variago lab cycles`: the last line's contract, the printed cycle, the refusals, the table, and
 //! an `--sgf` record that `variago replay` plays through.
 
-use std::process::{Command, Output};
+#[allow(dead_code)]
+mod support;
 
-fn variago(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_variago")).args(args).output().expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn last_line(output: &Output) -> String {
-    stdout(output).lines().last().unwrap_or_default().to_string()
-}
-
-fn line_starting(output: &Output, prefix: &str) -> String {
-    let text = stdout(output);
-    text.lines()
-        .find_map(|l| l.strip_prefix(prefix))
-        .unwrap_or_else(|| panic!("no {prefix} in:\n{text}"))
-        .to_string()
-}
-
-/// A one-line error on stderr naming `mentions`, exit code 2, nothing on stdout.
-fn assert_refused(output: &Output, mentions: &str) {
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "stderr: {stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.starts_with("error: ") && stderr.contains(mentions), "expected '{mentions}' in: {stderr}");
-    assert!(output.stdout.is_empty());
-}
+use support::{variago, stdout, last_line, line_starting, assert_refused};
+use std::process::Output;
 
 #[test]
 fn a_graph_without_cycle_ends_with_no_cycle_and_its_state_count() {

@@ -1,24 +1,11 @@
 //! `variago lab known-cycles`: a block per gallery entry with a verdict per variant, the counts
 //! per variant as the last lines, data files of one's own, and one-line refusals.
 
-use std::process::{Command, Output};
+#[allow(dead_code)]
+mod support;
 
-fn variago(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_variago")).args(args).output().expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-/// A one-line error on stderr naming `mentions`, exit code 2, nothing on stdout.
-fn assert_refused(output: &Output, mentions: &str) {
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "stderr: {stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.starts_with("error: ") && stderr.contains(mentions), "expected '{mentions}' in: {stderr}");
-    assert!(output.stdout.is_empty());
-}
+use support::{variago, stdout, assert_refused};
+use std::process::Output;
 
 #[test]
 fn every_variant_gets_a_verdict_per_entry_and_a_count() {

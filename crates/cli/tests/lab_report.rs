@@ -2,28 +2,16 @@
 //! the plots are also written as SVG and valid PNG images, and bad input is refused in one line
 //! with nothing written.
 
+#[allow(dead_code)]
+mod support;
+
+use support::{variago, assert_refused, scratch, text};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// The plots every report of single-board runs has.
 const PLOTS: [&str; 5] =
     ["game-length", "first-player-win-rate", "branching-factor", "win-rate-traces", "restriction-hits"];
-
-fn variago(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_variago")).args(args).output().expect("the binary runs")
-}
-
-/// A fresh folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("variago-lab-report-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn text(path: &Path) -> &str {
-    path.to_str().unwrap()
-}
 
 /// A finished run of `variant` on 5x5: 4 games at 10 playouts a move.
 fn small_run(out: &Path, variant: &str) {
@@ -48,22 +36,13 @@ fn small_run(out: &Path, variant: &str) {
 fn two_runs() -> (PathBuf, PathBuf) {
     static RUNS: std::sync::OnceLock<(PathBuf, PathBuf)> = std::sync::OnceLock::new();
     RUNS.get_or_init(|| {
-        let dir = scratch("runs");
+        let dir = scratch("lab-report", "runs");
         let (go, incursion) = (dir.join("go"), dir.join("incursion"));
         small_run(&go, "go:ko=simple");
         small_run(&incursion, "incursion");
         (go, incursion)
     })
     .clone()
-}
-
-/// A one-line error on stderr naming `mentions`, exit code 2, nothing on stdout.
-fn assert_refused(output: &Output, mentions: &str) {
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "stderr: {stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.starts_with("error: ") && stderr.contains(mentions), "expected '{mentions}' in: {stderr}");
-    assert!(output.stdout.is_empty());
 }
 
 /// The summary's value at `path` (a JSON pointer) with `decimals` decimals, as the tables print it.
@@ -76,7 +55,7 @@ fn summary_number(run: &Path, pointer: &str, decimals: usize) -> String {
 #[test]
 fn a_report_of_two_runs_holds_every_plot_and_the_summaries_numbers() {
     let (go, incursion) = two_runs();
-    let out = scratch("report");
+    let out = scratch("lab-report", "report");
     let html = out.join("report.html");
     let output = variago(&["lab", "report", text(&go), text(&incursion), "--html", text(&html)]);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
@@ -133,7 +112,7 @@ fn a_report_of_two_runs_holds_every_plot_and_the_summaries_numbers() {
 
 #[test]
 fn runs_of_one_variant_at_several_komis_are_shown_per_komi() {
-    let out = scratch("komi");
+    let out = scratch("lab-report", "komi");
     let (low, high) = (out.join("komi_0"), out.join("komi_20"));
     for (dir, komi) in [(&low, "0"), (&high, "20")] {
         let output = variago(&[
@@ -165,7 +144,7 @@ fn runs_of_one_variant_at_several_komis_are_shown_per_komi() {
 #[test]
 fn bad_input_is_refused_in_one_line_and_writes_nothing() {
     let (go, _) = two_runs();
-    let out = scratch("bad");
+    let out = scratch("lab-report", "bad");
     let html = out.join("report.html");
     let nothing_written = || {
         let entries: Vec<_> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name()).collect();
@@ -176,7 +155,7 @@ fn bad_input_is_refused_in_one_line_and_writes_nothing() {
     assert_refused(&variago(&["lab", "report", text(&missing), "--html", text(&html)]), "is not a folder");
     nothing_written();
     // a run still playing (no summary) and a corrupt one (a line that is not a game)
-    let corrupt = scratch("corrupt");
+    let corrupt = scratch("lab-report", "corrupt");
     for entry in std::fs::read_dir(&go).unwrap() {
         let entry = entry.unwrap();
         std::fs::copy(entry.path(), corrupt.join(entry.file_name())).unwrap();
@@ -194,7 +173,7 @@ fn bad_input_is_refused_in_one_line_and_writes_nothing() {
     );
     nothing_written();
     // a record that does not replay
-    let broken = scratch("broken");
+    let broken = scratch("lab-report", "broken");
     for entry in std::fs::read_dir(&go).unwrap() {
         let entry = entry.unwrap();
         std::fs::copy(entry.path(), broken.join(entry.file_name())).unwrap();
@@ -206,7 +185,7 @@ fn bad_input_is_refused_in_one_line_and_writes_nothing() {
     let nowhere = out.join("missing").join("report.html");
     assert_refused(&variago(&["lab", "report", text(&go), "--html", text(&nowhere)]), "is not a folder");
     nothing_written();
-    let file = scratch("file-parent").join("plain");
+    let file = scratch("lab-report", "file-parent").join("plain");
     std::fs::write(&file, "").unwrap();
     let under_file = file.join("report.html");
     assert_refused(&variago(&["lab", "report", text(&go), "--html", text(&under_file)]), "is not a folder");

@@ -2,32 +2,12 @@
 //! merge into the unsharded run, the run folder's files, and the one-line refusals. Small boards
 //! and 20 playouts a move keep every test to seconds.
 
+#[allow(dead_code)]
+mod support;
+
+use support::{variago, stdout, last_line, assert_refused, scratch, text};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-fn variago(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_variago")).args(args).output().expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn last_line(output: &Output) -> String {
-    stdout(output).lines().last().unwrap_or_default().to_string()
-}
-
-/// A fresh folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("variago-lab-selfplay-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn text(path: &Path) -> &str {
-    path.to_str().unwrap()
-}
 
 /// `lab selfplay` of 5x5 Go at 20 playouts a move, 6 games, with `extra` flags.
 fn selfplay(out: &Path, extra: &[&str]) -> Output {
@@ -36,15 +16,6 @@ fn selfplay(out: &Path, extra: &[&str]) -> Output {
     args.extend_from_slice(&["--out", text(out)]);
     args.extend_from_slice(extra);
     variago(&args)
-}
-
-/// A one-line error on stderr naming `mentions`, exit code 2, nothing on stdout.
-fn assert_refused(output: &Output, mentions: &str) {
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "stderr: {stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.starts_with("error: ") && stderr.contains(mentions), "expected '{mentions}' in: {stderr}");
-    assert!(output.stdout.is_empty(), "{}", stdout(output));
 }
 
 /// The games' lines without their wall-clock time, by game number.
@@ -63,7 +34,7 @@ fn game_lines(dirs: &[&Path]) -> Vec<String> {
 
 #[test]
 fn three_shards_merged_equal_one_unsharded_run() {
-    let dir = scratch("shards");
+    let dir = scratch("lab-selfplay", "shards");
     let whole = selfplay(&dir.join("whole"), &["--threads", "2"]);
     assert!(whole.status.success(), "{}", String::from_utf8_lossy(&whole.stderr));
     let shards: Vec<PathBuf> = (0..3).map(|i| dir.join(format!("shard{i}"))).collect();
@@ -96,7 +67,7 @@ fn three_shards_merged_equal_one_unsharded_run() {
 
 #[test]
 fn a_run_folder_holds_every_game_its_lines_and_a_summary() {
-    let dir = scratch("folder");
+    let dir = scratch("lab-selfplay", "folder");
     let out = selfplay(&dir, &[]);
     assert!(out.status.success());
     let last = last_line(&out);
@@ -144,7 +115,7 @@ fn a_run_folder_holds_every_game_its_lines_and_a_summary() {
 
 #[test]
 fn an_interrupted_run_resumes_without_its_cut_line_and_without_a_stale_summary() {
-    let dir = scratch("resume");
+    let dir = scratch("lab-selfplay", "resume");
     let whole = selfplay(&dir.join("whole"), &[]);
     let run = dir.join("cut");
     assert!(selfplay(&run, &[]).status.success());
@@ -163,7 +134,7 @@ fn an_interrupted_run_resumes_without_its_cut_line_and_without_a_stale_summary()
 
 #[test]
 fn merge_refuses_corrupt_mismatched_overlapping_and_incomplete_shards() {
-    let dir = scratch("merge");
+    let dir = scratch("lab-selfplay", "merge");
     let shard = |name: &str, extra: &[&str]| {
         let path = dir.join(name);
         let out = selfplay(&path, extra);
@@ -216,7 +187,7 @@ fn merge_refuses_corrupt_mismatched_overlapping_and_incomplete_shards() {
 
 #[test]
 fn bad_input_is_refused_in_one_line_and_leaves_nothing_that_looks_complete() {
-    let dir = scratch("bad");
+    let dir = scratch("lab-selfplay", "bad");
     let out = dir.join("out");
     let chess = ["lab", "selfplay", "--variant", "chess", "--games", "1", "--out", text(&out)];
     assert_refused(&variago(&chess), "chess");
@@ -259,7 +230,7 @@ fn bad_input_is_refused_in_one_line_and_leaves_nothing_that_looks_complete() {
 
 #[test]
 fn compare_puts_each_spec_in_its_folder_and_the_statistics_side_by_side() {
-    let dir = scratch("compare");
+    let dir = scratch("lab-selfplay", "compare");
     let out = variago(&[
         "lab",
         "compare",
@@ -288,7 +259,7 @@ fn compare_puts_each_spec_in_its_folder_and_the_statistics_side_by_side() {
 
 #[test]
 fn komi_bisects_over_half_points_and_ends_with_the_fair_komi_and_its_interval() {
-    let dir = scratch("komi");
+    let dir = scratch("lab-selfplay", "komi");
     let args = "lab komi --variant go --size 4 --low -20 --high 20 --games 3 --playouts 20 --out";
     let mut args: Vec<&str> = args.split(' ').collect();
     args.push(text(&dir));
@@ -313,7 +284,7 @@ fn komi_bisects_over_half_points_and_ends_with_the_fair_komi_and_its_interval() 
 
 #[test]
 fn galice_reports_the_first_player_after_the_setup_beside_the_setup_player() {
-    let dir = scratch("galice");
+    let dir = scratch("lab-selfplay", "galice");
     let args = "lab selfplay --variant galice --games 2 --playouts 2 --max-moves 30 --out";
     let mut args: Vec<&str> = args.split(' ').collect();
     args.push(text(&dir));

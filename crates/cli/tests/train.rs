@@ -1,11 +1,10 @@
 //! `variago train-patterns`: a weight table learned from records that the search can read, its
 //! last line, and one-line refusals.
 
-use std::process::{Command, Output};
+#[allow(dead_code)]
+mod support;
 
-fn variago(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_variago")).args(args).output().expect("the binary runs")
-}
+use support::{assert_refused, variago};
 
 /// A short 5x5 game (legal throughout; nobody passes).
 const GAME: &str = "(;GM[1]FF[4]SZ[5]RU[go]KM[7.5]RE[B+R];B[cc];W[cb];B[bb];W[dc];B[db];W[cd];B[ca];W[bc];B[dd];W[ce];B[bd];W[be];B[ac];W[de];B[ed])";
@@ -52,11 +51,7 @@ fn refuses_what_it_cannot_learn_from_in_one_line() {
         (vec!["train-patterns", dir.to_str().unwrap(), "--out", "/tmp/never.txt"], "no positions"),
         (vec!["train-patterns", "/nonexistent/game.sgf", "--out", "/tmp/never.txt"], "/nonexistent/game.sgf"),
     ] {
-        let out = variago(&args);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{stderr}");
-        assert_eq!(stderr.lines().count(), 1, "{stderr}");
-        assert!(stderr.starts_with("error: ") && stderr.contains(mentions), "{stderr}");
+        assert_refused(&variago(&args), mentions);
     }
     assert!(!std::path::Path::new("/tmp/never.txt").exists());
     std::fs::remove_dir_all(&dir).unwrap();

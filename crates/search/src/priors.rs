@@ -159,20 +159,12 @@ mod tests {
 #[cfg(test)]
 mod position_tests {
     use super::*;
-    use variago_rules::{AnyGame, Board, Color, Game, Move, VariantSpec};
+    use crate::train::tests::capture_position;
+    use variago_rules::{Game, Move};
 
     #[test]
     fn the_shipped_weights_put_a_capture_first() {
-        // White's C3 has one liberty left, D3
-        let board = Board::from_diagram(&[
-            ". . . . .", //
-            ". . X . .",
-            ". X O . .",
-            ". . X . .",
-            ". . . . .",
-        ])
-        .unwrap();
-        let game = AnyGame::from_setup(&"go".parse::<VariantSpec>().unwrap(), board, Color::Black);
+        let game = capture_position();
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
         let mut values = Vec::new();

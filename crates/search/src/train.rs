@@ -181,13 +181,13 @@ impl TrainingSet {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::features::Capture;
     use variago_rules::{AnyGame, Board, Color, Move, VariantSpec};
 
     /// Black to play on 5x5; White's C3 stands in atari (its last liberty is D3).
-    fn capture_position() -> AnyGame {
+    pub(crate) fn capture_position() -> AnyGame {
         let board = Board::from_diagram(&[
             ". . . . .", //
             ". . X . .",
