@@ -4,8 +4,7 @@
 #[allow(dead_code)]
 mod support;
 
-use support::{variago, stdout, last_line, line_starting, assert_refused};
-use std::process::Output;
+use support::{assert_refused, last_line, line_starting, stdout, variago};
 
 #[test]
 fn a_graph_without_cycle_ends_with_no_cycle_and_its_state_count() {

@@ -4,8 +4,7 @@
 #[allow(dead_code)]
 mod support;
 
-use support::{variago, stdout, assert_refused};
-use std::process::Output;
+use support::{assert_refused, stdout, variago};
 
 #[test]
 fn every_variant_gets_a_verdict_per_entry_and_a_count() {

@@ -5,9 +5,8 @@
 #[allow(dead_code)]
 mod support;
 
-use support::{variago, assert_refused, scratch, text};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use support::{assert_refused, scratch, text, variago};
 
 /// The plots every report of single-board runs has.
 const PLOTS: [&str; 5] =

@@ -5,9 +5,9 @@
 #[allow(dead_code)]
 mod support;
 
-use support::{variago, stdout, last_line, assert_refused, scratch, text};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
+use support::{assert_refused, last_line, scratch, stdout, text, variago};
 
 /// `lab selfplay` of 5x5 Go at 20 playouts a move, 6 games, with `extra` flags.
 fn selfplay(out: &Path, extra: &[&str]) -> Output {
