@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::SegmentedCoord;
-use plotters::coord::types::RangedCoordi32;
+use plotters::coord::types::{RangedCoordf64, RangedCoordi32};
 use plotters::prelude::*;
 
 use crate::runs::{RunError, RunSettings, write_atomic};
@@ -274,6 +274,34 @@ fn category_axis<'a>(names: &'a [&'a str]) -> impl Fn(&SegmentValue<i32>) -> Str
     }
 }
 
+/// A chart of one category per run (x) against a number (y).
+type RunChart<'a, DB> = ChartContext<'a, DB, Cartesian2d<SegmentedCoord<RangedCoordi32>, RangedCoordf64>>;
+
+/// A chart with one category per run along x, named below it, and `values` up the y axis
+/// (`description`), its mesh drawn: the frame of every per-run plot.
+fn run_chart<'a, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, Shift>,
+    names: &[&str],
+    values: std::ops::Range<f64>,
+    description: &str,
+) -> Result<RunChart<'a, DB>, DrawingAreaErrorKind<DB::ErrorType>> {
+    let mut chart = ChartBuilder::on(root)
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(50)
+        .build_cartesian_2d(categories(names.len()), values)?;
+    let name = category_axis(names);
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(names.len() + 1)
+        .x_label_formatter(&name)
+        .y_desc(description)
+        .label_style((FAMILY, TEXT))
+        .draw()?;
+    Ok(chart)
+}
+
 /// The first-player win rate of each run with its Wilson interval, against the even line.
 fn win_rates<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
@@ -281,20 +309,7 @@ fn win_rates<DB: DrawingBackend>(
     summaries: &[Summary],
 ) -> Drawn<DB> {
     root.fill(&WHITE)?;
-    let mut chart = ChartBuilder::on(root)
-        .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(50)
-        .build_cartesian_2d(categories(names.len()), 0.0..1.0)?;
-    let name = category_axis(names);
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(names.len() + 1)
-        .x_label_formatter(&name)
-        .y_desc("first-player win rate")
-        .label_style((FAMILY, TEXT))
-        .draw()?;
+    let mut chart = run_chart(root, names, 0.0..1.0, "first-player win rate")?;
     let even = [(SegmentValue::Exact(0), 0.5), (SegmentValue::Last, 0.5)];
     chart.draw_series(std::iter::once(PathElement::new(even, BLACK.mix(0.5).stroke_width(1))))?;
     for (i, summary) in summaries.iter().enumerate() {
@@ -399,20 +414,7 @@ fn restriction_hits<DB: DrawingBackend>(
     let rules: BTreeSet<&str> =
         summaries.iter().flat_map(|s| s.restrictions.keys().map(String::as_str)).collect();
     let top = summaries.iter().map(|s| s.restriction_hits.high).fold(1.0, f64::max);
-    let mut chart = ChartBuilder::on(root)
-        .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(50)
-        .build_cartesian_2d(categories(names.len()), 0.0..top * 1.4)?;
-    let name = category_axis(names);
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(names.len() + 1)
-        .x_label_formatter(&name)
-        .y_desc("restriction hits per game")
-        .label_style((FAMILY, TEXT))
-        .draw()?;
+    let mut chart = run_chart(root, names, 0.0..top * 1.4, "restriction hits per game")?;
     let mut bottoms = vec![0.0; summaries.len()];
     for (r, rule) in rules.iter().enumerate() {
         let fill = colour(r).filled();
