@@ -281,18 +281,24 @@ fn write_sgf(
         .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))
 }
 
-/// `--table`: a Markdown row per variant, board and pass setting.
-fn table(options: &CyclesOptions, boards: &str, threads: usize) -> Result<(), Failure> {
-    let variants: Vec<&str> = if options.variant.is_empty() {
+/// The variants named by `--variant` (every variant the cycle search knows when none is), each
+/// with its spec, or the first refusal: what `--table` and `known-cycles` study.
+pub(crate) fn searched_specs(given: &[String]) -> Result<Vec<(&str, VariantSpec)>, Failure> {
+    let names: Vec<&str> = if given.is_empty() {
         SEARCHED_VARIANTS.to_vec()
     } else {
-        options.variant.iter().map(String::as_str).collect()
+        given.iter().map(String::as_str).collect()
     };
-    let specs = variants
-        .iter()
-        .map(|v| searchable_variant(v).map(|spec| (*v, spec)))
+    names
+        .into_iter()
+        .map(|name| searchable_variant(name).map(|spec| (name, spec)))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(Failure::input)?;
+        .map_err(Failure::input)
+}
+
+/// `--table`: a Markdown row per variant, board and pass setting.
+fn table(options: &CyclesOptions, boards: &str, threads: usize) -> Result<(), Failure> {
+    let specs = searched_specs(&options.variant)?;
     let geometries = boards
         .split(',')
         .map(|b| Geometry::parse(b.trim()).map_err(Failure::input))

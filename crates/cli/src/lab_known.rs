@@ -6,7 +6,6 @@ use std::path::PathBuf;
 
 use clap::Args;
 use variago_lab::known::{KnownCycle, gallery};
-use variago_lab::{SEARCHED_VARIANTS, searchable_variant};
 use variago_rules::Color;
 
 use crate::Failure;
@@ -24,22 +23,13 @@ pub struct KnownCyclesOptions {
 }
 
 pub fn run(options: KnownCyclesOptions) -> Result<(), Failure> {
-    let names: Vec<&str> = if options.variant.is_empty() {
-        SEARCHED_VARIANTS.to_vec()
-    } else {
-        options.variant.iter().map(String::as_str).collect()
-    };
-    let specs = names
-        .iter()
-        .map(|name| searchable_variant(name).map(|spec| (*name, spec)))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(Failure::input)?;
+    let specs = crate::lab::searched_specs(&options.variant)?;
     let entries = if options.file.is_empty() {
         gallery()
     } else {
         options.file.iter().map(|path| read_entry(path)).collect::<Result<Vec<_>, _>>()?
     };
-    let width = names.iter().map(|n| n.len()).max().unwrap_or(0);
+    let width = specs.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
     let mut survivors = vec![0; specs.len()];
     for entry in &entries {
         println!("{}", header(entry));
