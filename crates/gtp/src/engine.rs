@@ -236,7 +236,9 @@ fn legal_list<G: Game>(game: &G, separator: &str, name: impl Fn(G::Move) -> Stri
 impl Engine {
     /// An engine playing `variant` (a spec such as `go:komi=6.5,size=9`, or `galice`) on an empty
     /// board; without a size in the spec, 19x19.
-    pub fn new(config: Config, variant: &str) -> Result<Engine, Failure> {
+    pub fn new(mut config: Config, variant: &str) -> Result<Engine, Failure> {
+        // final_status_list and the settling before a pass read the searches' ownership
+        config.settings.ownership = true;
         let position = Self::empty_position(variant, Geometry::square(19).expect("19 is a board size"))?;
         Ok(Engine { config, position, clock: Clock::default(), kept: None, judged: None })
     }
@@ -851,7 +853,7 @@ impl Engine {
 
     /// `level N`: GNU Go's strength setting, read as variago's level (1 to 10; other integers are
     /// taken as the nearest of these, as GNU Go takes any integer). It fixes the budget per move,
-    /// as `--level` does, keeping the threads, seed and resignation setting.
+    /// as `--level` does, keeping the threads, seed, resignation setting and ownership.
     fn level(&mut self, args: &[String]) -> Result<String, Failure> {
         arity(args, 1, "level N")?;
         let n: i32 =
@@ -862,6 +864,7 @@ impl Engine {
             threads: old.threads,
             seed: old.seed,
             resign_below: old.resign_below,
+            ownership: old.ownership,
             ..level.settings()
         };
         self.config.fixed_budget = true;

@@ -47,6 +47,10 @@ pub struct Settings {
     /// judgement of a move leads before the playouts' own results take over; 0 turns the priors
     /// off (the plain search, for comparisons).
     pub prior_visits: f64,
+    /// Whether the playouts count who owns each point at their end ([`Analysis::ownership`]):
+    /// a second count of every playout's final board, so only callers that read it (GTP's
+    /// dead-stone judgement) ask for it.
+    pub ownership: bool,
     /// Resign when the best move's win rate is below this (after enough playouts); `None`, the
     /// default, never resigns so that no game is given away by a noisy estimate.
     pub resign_below: Option<f64>,
@@ -64,6 +68,7 @@ impl Default for Settings {
             expand_after: 2,
             max_nodes: 2_000_000,
             prior_visits: 20.0,
+            ownership: false,
             resign_below: None,
         }
     }
@@ -153,7 +158,8 @@ pub struct Analysis<M> {
     /// rest ended neutral). Playouts whose tree moves ended the game (two passes) are left out:
     /// they count the board as it stands, which is what ownership is there to correct (which
     /// stones would die if play went on). Only the playouts run by this search count, not those
-    /// a reused tree brought. Empty when the variant has no ownership or no playout counted.
+    /// a reused tree brought. Empty when the variant has no ownership, no playout counted, or
+    /// [`Settings::ownership`] is off.
     pub ownership: Vec<[f64; 2]>,
     /// Playouts run in all.
     pub playouts: u64,

@@ -324,7 +324,7 @@ impl<G: Game> Tree<G> {
         }
         let result = state.outcome().unwrap_or_else(|| state.score().result());
         self.back_up(scratch, black_reward(result, state.score_scale()));
-        if played_out {
+        if played_out && settings.ownership {
             self.count_owners(&state, &mut scratch.owners);
         }
     }

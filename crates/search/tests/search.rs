@@ -231,7 +231,9 @@ fn ownership_shares_follow_the_walls_and_sum_to_at_most_one() {
     // Black's wall on column B, White's on column D of 5x5: A is Black's, E White's, C open
     let game = position("(;GM[1]SZ[5]KM[0.5]AB[ba][bb][bc][bd][be]AW[da][db][dc][dd][de])");
     let analysis =
-        Search::new(Settings { playouts: 2000, threads: 2, ..Settings::default() }).analyse(&game).unwrap();
+        Search::new(Settings { playouts: 2000, threads: 2, ownership: true, ..Settings::default() })
+            .analyse(&game)
+            .unwrap();
     let share = |text: &str| {
         let Move::Place(p) = vertex(&game, text) else { unreachable!() };
         analysis.ownership[p.index()]
@@ -241,7 +243,7 @@ fn ownership_shares_follow_the_walls_and_sum_to_at_most_one() {
     }
     assert!(analysis.ownership.iter().all(|[b, w]| *b >= 0.0 && *w >= 0.0 && b + w <= 1.0 + 1e-9));
     // Galice has no ownership
-    let galice = Search::new(playouts(50)).analyse(&Galice::new()).unwrap();
+    let galice = Search::new(Settings { ownership: true, ..playouts(50) }).analyse(&Galice::new()).unwrap();
     assert!(galice.ownership.is_empty());
 }
 
