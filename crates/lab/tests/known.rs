@@ -4,7 +4,7 @@
 
 use variago_lab::known::{KnownCycle, Verdict, gallery};
 use variago_lab::searchable_variant;
-use variago_rules::{AnyGame, Board, Color, Game, Illegal, Move, Piece, Point};
+use variago_rules::{AnyGame, Color, Game, Illegal, Move, Piece, Point};
 
 fn entry(name: &str) -> KnownCycle {
     gallery().into_iter().find(|k| k.name == name).unwrap_or_else(|| panic!("no entry {name}"))
