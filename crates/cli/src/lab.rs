@@ -170,8 +170,8 @@ fn max_states(given: Option<usize>, geometry: Geometry) -> usize {
     let per_state = variago_lab::graph::bytes_per_state(geometry);
     match available_memory() {
         Some(bytes) => {
-            // three quarters of it: the operating system and other programs keep the rest
-            let states = (bytes / 4 * 3) / per_state as u64;
+            // seven eighths of it: a margin for other programs (the estimate has its own)
+            let states = (bytes / 8 * 7) / per_state as u64;
             eprintln!(
                 "max states: {states} (about {per_state} bytes per state in {} MB of available memory)",
                 bytes >> 20

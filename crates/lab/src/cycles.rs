@@ -1,7 +1,8 @@
 //! The shortest cycle of the game graph, exactly.
 //!
 //! Every cycle lies inside one strongly connected component, so the components come first
-//! (Tarjan's algorithm, with an explicit stack: the graphs are deep). Then the states of the
+//! (Pearce's space-efficient form of Tarjan's algorithm, with an explicit stack: the graphs are
+//! deep). Then the states of the
 //! non-trivial components are taken in breadth-first order (their number); from each state `s` a
 //! breadth-first search inside its component, over the states not taken before it, finds the
 //! shortest cycle through `s` among those states, and stops at the length of the best cycle found
@@ -23,67 +24,96 @@ pub struct Cycle {
     pub moves: Vec<Move>,
 }
 
-/// Marks a state that no component has claimed yet.
+/// Marks a state that no search has reached yet.
 const UNSEEN: u32 = u32::MAX;
 
-/// Each state's strongly connected component, and each component's size.
-fn components(graph: &Graph) -> (Vec<u32>, Vec<u32>) {
+/// The component of a state on no cycle (alone in its component, without a move back to itself).
+const ACYCLIC: u32 = u32::MAX;
+
+/// A state on the depth-first path of [`components`].
+struct Frame {
+    state: u32,
+    /// How many of its moves were followed.
+    followed: u32,
+    /// Whether it is still the first-visited state of its component, as far as seen.
+    root: bool,
+    /// Whether one of its moves leads back to itself.
+    self_loop: bool,
+}
+
+/// Each state's strongly connected component, or [`ACYCLIC`] for a state on no cycle.
+///
+/// Pearce's space-efficient form of Tarjan's algorithm ("A space-efficient algorithm for finding
+/// strongly connected components", 2016): one number per state (`rindex`: 0 before the visit, then
+/// the lowest visit index reached, then the component's number, numbered down from the top so
+/// that finished states compare above every visit index), where Tarjan keeps three; the
+/// depth-first path is an explicit stack (the graphs are deep).
+fn components(graph: &Graph) -> Vec<u32> {
     let count = graph.states.len();
-    let mut index = vec![UNSEEN; count];
-    let mut low = vec![0u32; count];
-    let mut on_stack = vec![false; count];
-    let mut component = vec![UNSEEN; count];
-    let mut sizes = Vec::new();
-    let mut stack = Vec::new();
-    // the depth-first path: a state and how many of its moves were followed
-    let mut path: Vec<(usize, usize)> = Vec::new();
-    let mut next_index = 0u32;
-    for root in 0..count {
-        if index[root] != UNSEEN {
+    assert!(count < (ACYCLIC - 1) as usize, "at most u32::MAX - 2 states");
+    let mut rindex = vec![0u32; count];
+    // visit indices are reused once their states are finished: they stay below the components'
+    // numbers, which count down from below ACYCLIC
+    let mut index = 1u32;
+    let mut component = ACYCLIC - 1;
+    // finished states whose component's first-visited state is still on the path
+    let mut waiting: Vec<u32> = Vec::new();
+    let mut path: Vec<Frame> = Vec::new();
+    let visit = |state: usize, index: &mut u32, rindex: &mut [u32]| {
+        rindex[state] = *index;
+        *index += 1;
+        Frame { state: state as u32, followed: 0, root: true, self_loop: false }
+    };
+    for first in 0..count {
+        if rindex[first] != 0 {
             continue;
         }
-        path.push((root, 0));
-        index[root] = next_index;
-        low[root] = next_index;
-        next_index += 1;
-        stack.push(root);
-        on_stack[root] = true;
-        while let Some(&mut (v, ref mut followed)) = path.last_mut() {
-            if let Some(&w) = graph.next_states(v).get(*followed) {
-                *followed += 1;
+        path.push(visit(first, &mut index, &mut rindex));
+        while let Some(frame) = path.last_mut() {
+            let v = frame.state as usize;
+            if let Some(&w) = graph.next_states(v).get(frame.followed as usize) {
+                frame.followed += 1;
                 let w = w as usize;
-                if index[w] == UNSEEN {
-                    index[w] = next_index;
-                    low[w] = next_index;
-                    next_index += 1;
-                    stack.push(w);
-                    on_stack[w] = true;
-                    path.push((w, 0));
-                } else if on_stack[w] {
-                    low[v] = low[v].min(index[w]);
+                if w == v {
+                    frame.self_loop = true;
+                } else if rindex[w] == 0 {
+                    let next = visit(w, &mut index, &mut rindex);
+                    path.push(next);
+                } else if rindex[w] < rindex[v] {
+                    rindex[v] = rindex[w];
+                    frame.root = false;
                 }
                 continue;
             }
-            path.pop();
-            if let Some(&(parent, _)) = path.last() {
-                low[parent] = low[parent].min(low[v]);
-            }
-            if low[v] == index[v] {
-                let id = sizes.len() as u32;
-                let mut size = 0;
-                while let Some(w) = stack.pop() {
-                    on_stack[w] = false;
-                    component[w] = id;
-                    size += 1;
-                    if w == v {
+            let Frame { root, self_loop, .. } = path.pop().expect("the path holds v");
+            if root {
+                // v closes its component: the waiting states visited after it
+                index -= 1;
+                let mut members = 1;
+                while let Some(&w) = waiting.last() {
+                    if rindex[w as usize] < rindex[v] {
                         break;
                     }
+                    waiting.pop();
+                    rindex[w as usize] = component;
+                    index -= 1;
+                    members += 1;
                 }
-                sizes.push(size);
+                rindex[v] = if members > 1 || self_loop { component } else { ACYCLIC };
+                component -= 1;
+            } else {
+                waiting.push(v as u32);
+            }
+            if let Some(parent) = path.last_mut() {
+                let p = parent.state as usize;
+                if rindex[v] < rindex[p] {
+                    rindex[p] = rindex[v];
+                    parent.root = false;
+                }
             }
         }
     }
-    (component, sizes)
+    rindex
 }
 
 /// The shortest cycle of the graph, if it has one (see the module documentation).
@@ -92,11 +122,13 @@ fn components(graph: &Graph) -> (Vec<u32>, Vec<u32>) {
 /// cycle, an unlimited search from each state would cover its whole component, which made large
 /// components (hundreds of thousands of states) slow.
 pub fn shortest_cycle(graph: &Graph) -> Option<Cycle> {
-    let (component, sizes) = components(graph);
-    let on_cycle = |s: usize| sizes[component[s] as usize] >= 2 || graph.next_states(s).contains(&(s as u32));
-    let starts: Vec<usize> = (0..graph.states.len()).filter(|&s| on_cycle(s)).collect();
-    // no cycle is longer than its component: the limit stops growing there
-    let longest = starts.iter().map(|&s| sizes[component[s] as usize] as usize).max()?;
+    let component = components(graph);
+    let starts: Vec<usize> = (0..graph.states.len()).filter(|&s| component[s] != ACYCLIC).collect();
+    // no cycle has more moves than there are states on cycles: the limit stops growing there
+    let longest = starts.len();
+    if longest == 0 {
+        return None;
+    }
     let mut limit = 2;
     loop {
         if let Some(cycle) = shortest_cycle_within(graph, &component, &starts, limit) {
@@ -109,11 +141,10 @@ pub fn shortest_cycle(graph: &Graph) -> Option<Cycle> {
     }
 }
 
-/// The shortest cycle of at most `limit` moves, searched from `starts` (the states of
-/// non-trivial components, in breadth-first order).
+/// The shortest cycle of at most `limit` moves, searched from `starts` (the states on cycles, in
+/// breadth-first order: those before a search's start are the ones taken before it).
 fn shortest_cycle_within(graph: &Graph, component: &[u32], starts: &[usize], limit: usize) -> Option<Cycle> {
     let count = graph.states.len();
-    let mut taken = vec![false; count];
     // per search: the search it was last reached in, and the state it was reached from
     let mut reached_in = vec![UNSEEN; count];
     let mut reached_by = vec![0u32; count];
@@ -144,7 +175,9 @@ fn shortest_cycle_within(graph: &Graph, component: &[u32], starts: &[usize], lim
                     reached_by[start] = v as u32;
                     break 'search;
                 }
-                if component[w] != c || taken[w] || reached_in[w] == start as u32 {
+                // a state of the same component is on a cycle: taken before this search if
+                // numbered before its start
+                if component[w] != c || w < start || reached_in[w] == start as u32 {
                     continue;
                 }
                 reached_in[w] = start as u32;
@@ -168,7 +201,51 @@ fn shortest_cycle_within(graph: &Graph, component: &[u32], starts: &[usize], lim
             // the searches after this one may still find a shorter cycle: keep this one meanwhile
             found = Some(Cycle { path, moves });
         }
-        taken[start] = true;
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Passes, explore, searchable_variant};
+    use variago_rules::Geometry;
+
+    /// The states each state reaches in one move or more, by a plain breadth-first search.
+    fn reachable(graph: &Graph) -> Vec<Vec<bool>> {
+        let count = graph.states.len();
+        (0..count)
+            .map(|from| {
+                let mut seen = vec![false; count];
+                let mut queue: Vec<usize> = graph.next_states(from).iter().map(|&w| w as usize).collect();
+                while let Some(v) = queue.pop() {
+                    if !std::mem::replace(&mut seen[v], true) {
+                        queue.extend(graph.next_states(v).iter().map(|&w| w as usize));
+                    }
+                }
+                seen
+            })
+            .collect()
+    }
+
+    #[test]
+    fn components_are_the_sets_of_mutually_reachable_states() {
+        for (variant, passes) in [("incursion", Passes::Forbidden), ("stoical", Passes::Allowed)] {
+            let spec = searchable_variant(variant).unwrap();
+            let graph =
+                explore(&spec, Geometry::parse("2x3").unwrap(), passes, 1, usize::MAX, |_| {}).unwrap();
+            let component = components(&graph);
+            let reaches = reachable(&graph);
+            let count = graph.states.len();
+            for v in 0..count {
+                // on a cycle exactly when it reaches itself
+                assert_eq!(component[v] != ACYCLIC, reaches[v][v], "{variant}: state {v}");
+                for w in 0..count {
+                    let together = component[v] != ACYCLIC && component[v] == component[w];
+                    assert_eq!(together, v != w && reaches[v][w] && reaches[w][v] || v == w && reaches[v][v]);
+                }
+            }
+            assert!(component.iter().any(|&c| c == ACYCLIC) && component.iter().any(|&c| c != ACYCLIC));
+        }
+    }
 }

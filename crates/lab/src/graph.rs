@@ -17,17 +17,72 @@ pub enum Passes {
     Forbidden,
 }
 
+/// The packed states of a graph, in the order they were found: in one machine word each when the
+/// board's states fit in 64 bits (boards of up to 19 points), else in two.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StateList {
+    /// States of at most 64 bits.
+    Narrow(Vec<u64>),
+    /// States of up to 128 bits.
+    Wide(Vec<u128>),
+}
+
+impl StateList {
+    /// An empty list for the states a coder packs.
+    fn for_coder(coder: &StateCoder) -> StateList {
+        if coder.bits() <= u64::BITS { StateList::Narrow(Vec::new()) } else { StateList::Wide(Vec::new()) }
+    }
+
+    /// How many states it holds.
+    pub fn len(&self) -> usize {
+        match self {
+            StateList::Narrow(states) => states.len(),
+            StateList::Wide(states) => states.len(),
+        }
+    }
+
+    /// Whether it holds no state.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The state numbered `i`.
+    pub fn get(&self, i: usize) -> PackedState {
+        match self {
+            StateList::Narrow(states) => states[i] as PackedState,
+            StateList::Wide(states) => states[i],
+        }
+    }
+
+    /// The states numbered `range`, each in its full width.
+    fn range(&self, range: std::ops::Range<usize>) -> Vec<PackedState> {
+        match self {
+            StateList::Narrow(states) => states[range].iter().map(|&s| s as PackedState).collect(),
+            StateList::Wide(states) => states[range].to_vec(),
+        }
+    }
+
+    /// Adds a state (of the width the list was made for).
+    fn push(&mut self, state: PackedState) {
+        match self {
+            StateList::Narrow(states) => states.push(state as u64),
+            StateList::Wide(states) => states.push(state),
+        }
+    }
+}
+
 /// The explored graph: states numbered in breadth-first order (0 is the empty board), each with
 /// the state that first reached it and the states its moves lead to. The moves themselves are not
 /// kept (four bytes less a move and a parent): [`Graph::move_between`] finds them again.
 #[derive(Debug)]
 pub struct Graph {
     /// The packed states, in the order they were found.
-    pub states: Vec<PackedState>,
+    pub states: StateList,
     /// For each state but the first, the state it was first reached from.
     parents: Vec<u32>,
-    /// Where each state's moves start in `edges`; one more entry than expanded states.
-    offsets: Vec<usize>,
+    /// Where each state's moves start in `edges`; one more entry than expanded states (four bytes
+    /// each: exploration stops before the edges outgrow them).
+    offsets: Vec<u32>,
     /// The state every move of every expanded state leads to, a state's moves in the order of its
     /// legal moves.
     edges: Vec<u32>,
@@ -53,7 +108,7 @@ impl Graph {
     /// stop), in the order of its legal moves.
     pub fn next_states(&self, state: usize) -> &[u32] {
         match (self.offsets.get(state), self.offsets.get(state + 1)) {
-            (Some(&start), Some(&end)) => &self.edges[start..end],
+            (Some(&start), Some(&end)) => &self.edges[start as usize..end as usize],
             _ => &[],
         }
     }
@@ -61,9 +116,9 @@ impl Graph {
     /// The first of a state's legal moves (in the rules' order) that leads to `to`: the move of
     /// the edge between them.
     pub fn move_between(&self, from: usize, to: usize) -> Move {
-        successors(&self.coder.unpack(&self.spec, self.states[from]), self.passes, &self.coder)
+        successors(&self.coder.unpack(&self.spec, self.states.get(from)), self.passes, &self.coder)
             .into_iter()
-            .find(|&(_, packed)| packed == self.states[to])
+            .find(|&(_, packed)| packed == self.states.get(to))
             .map(|(mv, _)| mv)
             .expect("an edge of the graph is a legal move")
     }
@@ -93,16 +148,21 @@ fn state_hash(state: PackedState) -> u64 {
 }
 
 /// About how many bytes each state costs, from its discovery to the end of the cycle search: the
-/// packed state (16), its slot in the visited set (a table of four-byte state numbers with room to
-/// grow, about 8), its parent (4) and offset (8), the cycle search's arrays (about 17), and its
-/// moves (the states they lead to, four bytes each, about half as many as the points); an eighth
-/// more for the vectors' spare room. The positions of a level are not kept: each state is
-/// unpacked when it is expanded (measured: 75 bytes a state for `excursion-2` on 3x3, 82 for
-/// `go:ko=simple` on 3x4, where this gives 82 and 88).
+/// packed state (8 bytes on boards of up to 19 points, else 16), its parent (4) and the offset of
+/// its moves (4), the larger of its slot in the visited set (about 9) and the cycle search's
+/// arrays (12, and the stacks of the components' search), and its moves (the states they lead
+/// to, four bytes each, about half as many as the points); a quarter more for the vectors'
+/// spare room. Measured (peak resident memory over the states): 63 bytes a state for
+/// `excursion-2` on 3x3, 65 for `go:ko=simple` on 3x4 and 56 for `excursion-2` on 3x4, where
+/// this gives 65, 72 and 72.
 pub fn bytes_per_state(geometry: Geometry) -> usize {
-    const STATE_TABLE_PARENT_OFFSET: usize = 16 + 8 + 4 + 8;
-    const CYCLE_SEARCH: usize = 17;
-    (STATE_TABLE_PARENT_OFFSET + CYCLE_SEARCH + 4 * (geometry.area() + 1) / 2) * 9 / 8
+    let state = match StateCoder::new(geometry) {
+        Ok(coder) if coder.bits() <= u64::BITS => 8,
+        _ => 16,
+    };
+    const PARENT_OFFSET: usize = 4 + 4;
+    const VISITED_OR_CYCLE_SEARCH: usize = 16;
+    (state + PARENT_OFFSET + VISITED_OR_CYCLE_SEARCH + 4 * (geometry.area() + 1) / 2) * 5 / 4
 }
 
 /// States expanded at a time: their lists of successors wait until their new states are numbered,
@@ -148,19 +208,34 @@ fn expand(
 }
 
 /// Explores the reachable graph of a variant (see [`crate::searchable_variant`]) on a board,
-/// stopping once `max_states` states (at most `u32::MAX`) are found (the rest of the graph is then left out, and
-/// [`Graph::complete`] is false). `on_level` hears how far it has come after each level.
+/// stopping once `max_states` states (at most `u32::MAX - 3`) are found or the moves outgrow
+/// four-byte offsets (the rest of the graph is then left out, and [`Graph::complete`] is false). `on_level` hears how far it has come after each level.
 pub fn explore(
     spec: &VariantSpec,
     geometry: Geometry,
     passes: Passes,
     threads: usize,
     max_states: usize,
-    mut on_level: impl FnMut(Progress),
+    on_level: impl FnMut(Progress),
 ) -> Result<Graph, LabError> {
     let coder = StateCoder::new(geometry)?;
+    let states = StateList::for_coder(&coder);
+    Ok(explore_into(states, spec, coder, passes, threads, max_states, on_level))
+}
+
+/// [`explore`], its states kept in `states` (empty, of a width that holds them).
+fn explore_into(
+    mut states: StateList,
+    spec: &VariantSpec,
+    coder: StateCoder,
+    passes: Passes,
+    threads: usize,
+    max_states: usize,
+    mut on_level: impl FnMut(Progress),
+) -> Graph {
+    states.push(coder.pack(&AnyGame::new(spec, coder.geometry())));
     let mut graph = Graph {
-        states: vec![coder.pack(&AnyGame::new(spec, geometry))],
+        states,
         parents: Vec::new(),
         offsets: vec![0],
         edges: Vec::new(),
@@ -171,20 +246,26 @@ pub fn explore(
     };
     // the visited set: state numbers, found by the packed state they stand for
     let mut numbers: HashTable<u32> = HashTable::new();
-    numbers.insert_unique(state_hash(graph.states[0]), 0, |&n| state_hash(graph.states[n as usize]));
-    let max_states = max_states.min(u32::MAX as usize);
+    numbers.insert_unique(state_hash(graph.states.get(0)), 0, |&n| state_hash(graph.states.get(n as usize)));
+    // the cycle search numbers components down from u32::MAX - 1, above every state's number
+    let max_states = max_states.min((u32::MAX - 3) as usize);
     // the states of a level are numbered consecutively: a level is a range of numbers
     let mut level = 0..1;
-    while !level.is_empty() {
+    'levels: while !level.is_empty() {
         on_level(Progress { states: graph.states.len(), frontier: level.len() });
         for start in level.clone().step_by(CHUNK) {
             let end = (start + CHUNK).min(level.end);
-            let expanded = expand(&graph.states[start..end], spec, passes, &coder, threads);
+            let expanded = expand(&graph.states.range(start..end), spec, passes, &coder, threads);
             for (offset, children) in expanded.into_iter().enumerate() {
+                if graph.edges.len() + children.len() > u32::MAX as usize {
+                    // the offsets would overflow: the states from here on stay unexpanded
+                    graph.complete = false;
+                    break 'levels;
+                }
                 let from = (start + offset) as u32;
                 for (_, packed) in children {
                     let hash = state_hash(packed);
-                    let found = numbers.find(hash, |&n| graph.states[n as usize] == packed).copied();
+                    let found = numbers.find(hash, |&n| graph.states.get(n as usize) == packed).copied();
                     let number = match found {
                         Some(n) => n,
                         None if graph.states.len() >= max_states => {
@@ -194,17 +275,47 @@ pub fn explore(
                         None => {
                             let n = graph.states.len() as u32;
                             graph.states.push(packed);
-                            numbers.insert_unique(hash, n, |&m| state_hash(graph.states[m as usize]));
+                            numbers.insert_unique(hash, n, |&m| state_hash(graph.states.get(m as usize)));
                             graph.parents.push(from);
                             n
                         }
                     };
                     graph.edges.push(number);
                 }
-                graph.offsets.push(graph.edges.len());
+                graph.offsets.push(graph.edges.len() as u32);
             }
         }
         level = level.end..graph.states.len();
     }
-    Ok(graph)
+    graph
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn states_in_one_word_or_two_make_the_same_graph() {
+        let spec = crate::searchable_variant("stoical").unwrap();
+        let coder = StateCoder::new(Geometry::parse("2x3").unwrap()).unwrap();
+        assert!(coder.bits() <= 64);
+        let explore =
+            |states| explore_into(states, &spec, coder.clone(), Passes::Allowed, 1, usize::MAX, |_| {});
+        let (narrow, wide) = (explore(StateList::Narrow(Vec::new())), explore(StateList::Wide(Vec::new())));
+        assert!(matches!(narrow.states, StateList::Narrow(_)));
+        assert_eq!(narrow.states.len(), 1892, "docs/lab.md's table: stoical, 2x3, passes allowed");
+        assert_eq!(narrow.states.len(), wide.states.len());
+        assert!((0..narrow.states.len()).all(|i| narrow.states.get(i) == wide.states.get(i)));
+        assert!((0..narrow.states.len()).all(|i| narrow.next_states(i) == wide.next_states(i)));
+    }
+
+    #[test]
+    fn boards_of_up_to_19_points_keep_a_state_in_one_word() {
+        let list =
+            |size: &str| StateList::for_coder(&StateCoder::new(Geometry::parse(size).unwrap()).unwrap());
+        // 3 bits a point, 2 for the side and the passes, 5 for the memory (a point number below 32)
+        assert!(matches!(list("4x4"), StateList::Narrow(_)));
+        assert!(matches!(list("2x9"), StateList::Narrow(_)), "54 + 2 + 5 bits");
+        assert!(matches!(list("4x5"), StateList::Wide(_)), "60 + 2 + 5 bits");
+    }
 }

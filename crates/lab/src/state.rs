@@ -27,7 +27,7 @@ impl StateCoder {
     pub fn new(geometry: Geometry) -> Result<Self, LabError> {
         // the memory is at most a point number plus one or a count of stones: both below 2^(bits)
         let area = geometry.area();
-        let fits = |area: usize| CELL_BITS as usize * area + 2 + memory_bits(area) as usize <= 128;
+        let fits = |area: usize| state_bits(area) <= PackedState::BITS;
         if !fits(area) {
             let max_points = (1..area).rev().find(|&a| fits(a)).unwrap_or(0);
             return Err(LabError::BoardTooLarge { geometry, max_points });
@@ -37,6 +37,17 @@ impl StateCoder {
             .filter_map(|(x, y)| geometry.point(x, y))
             .collect();
         Ok(StateCoder { points, geometry })
+    }
+
+    /// The board it packs states of.
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    /// How many of a packed state's low bits can be set: the cells, the side to move, the passes
+    /// and the memory.
+    pub fn bits(&self) -> u32 {
+        state_bits(self.points.len())
     }
 
     /// The state of a position of a variant the lab searches (see
@@ -140,6 +151,12 @@ impl State {
             memory,
         }
     }
+}
+
+/// Bits of a packed state on a board of `area` points: the cells, the side to move, the passes and
+/// the memory.
+fn state_bits(area: usize) -> u32 {
+    CELL_BITS * area as u32 + 2 + memory_bits(area)
 }
 
 /// Bits for a rule memory on a board of `area` points: a point number (1..=area) or a count of
