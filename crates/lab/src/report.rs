@@ -221,6 +221,11 @@ fn legend<'a, DB: DrawingBackend + 'a, X: Ranged, Y: Ranged>(
         .draw()
 }
 
+/// An axis label for counts and move numbers: no decimals.
+fn whole(value: &f64) -> String {
+    format!("{value:.0}")
+}
+
 /// Game lengths: one outlined histogram per run over shared bins.
 fn lengths<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, runs: &[ReportRun]) -> Drawn<DB> {
     root.fill(&WHITE)?;
@@ -243,7 +248,14 @@ fn lengths<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, runs: &[ReportRun]
         .x_label_area_size(40)
         .y_label_area_size(50)
         .build_cartesian_2d(from..to, 0.0..f64::from(top) * 1.1)?;
-    chart.configure_mesh().x_desc("moves").y_desc("games").label_style((FAMILY, TEXT)).draw()?;
+    chart
+        .configure_mesh()
+        .x_desc("moves")
+        .y_desc("games")
+        .x_label_formatter(&whole)
+        .y_label_formatter(&whole)
+        .label_style((FAMILY, TEXT))
+        .draw()?;
     for (i, (run, counts)) in runs.iter().zip(&counts).enumerate() {
         let mut steps = vec![(from, 0.0)];
         for (bin, &count) in counts.iter().enumerate() {
@@ -354,7 +366,13 @@ fn branching<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, runs: &[ReportRu
         .x_label_area_size(40)
         .y_label_area_size(50)
         .build_cartesian_2d(1.0..right, 0.0..top * 1.1)?;
-    chart.configure_mesh().x_desc("move number").y_desc("legal moves").label_style((FAMILY, TEXT)).draw()?;
+    chart
+        .configure_mesh()
+        .x_desc("move number")
+        .y_desc("legal moves")
+        .x_label_formatter(&whole)
+        .label_style((FAMILY, TEXT))
+        .draw()?;
     for (i, (run, curve)) in runs.iter().zip(curves).enumerate() {
         if curve.is_empty() {
             continue;
@@ -387,6 +405,7 @@ fn traces<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, runs: &[ReportRun])
         .configure_mesh()
         .x_desc("move number")
         .y_desc("value for Black")
+        .x_label_formatter(&whole)
         .label_style((FAMILY, TEXT))
         .draw()?;
     chart.draw_series(std::iter::once(PathElement::new(vec![(1.0, 0.5), (right, 0.5)], BLACK.mix(0.5))))?;
