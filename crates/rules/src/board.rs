@@ -245,7 +245,6 @@ pub struct Board {
     /// Words of the bitboards this board's size needs.
     words: usize,
     hash: u64,
-    stones: [u16; 2],
 }
 
 impl PartialEq for Board {
@@ -268,7 +267,6 @@ impl Board {
             king_set: PointSet::default(),
             words: geometry.slots().div_ceil(64),
             hash: 0,
-            stones: [0, 0],
         };
         for p in geometry.points() {
             board.slots[p.index()].cell = EMPTY;
@@ -309,9 +307,10 @@ impl Board {
         self.hash
     }
 
-    /// Number of pieces of a colour on the board.
+    /// Number of pieces of a colour on the board: counted from its bitboard when asked, which is
+    /// far rarer than the placements and captures that would otherwise keep a count.
     pub fn stones(&self, c: Color) -> usize {
-        self.stones[c as usize] as usize
+        self.color_sets[c as usize].0[..self.words].iter().map(|w| w.count_ones() as usize).sum()
     }
 
     /// Appends to `out` a placement on every empty point that `legal` accepts, in point order
@@ -656,7 +655,6 @@ impl Board {
         slot.liberties = liberties;
         let counts = slot.neighbour_counts;
         self.hash ^= piece_key(p.index(), cell);
-        self.stones[(color == 2) as usize] += 1;
         self.color_sets[(color == 2) as usize].insert(p);
         if cell & KING != 0 {
             self.king_set.insert(p);
@@ -827,7 +825,6 @@ impl Board {
             *counts = counts.wrapping_add(count_unit(EMPTY)).wrapping_sub(count_unit(cell & 3));
         }
         self.hash ^= piece_key(p.index(), cell);
-        self.stones[(cell & 3 == 2) as usize] -= 1;
         self.color_sets[(cell & 3 == 2) as usize].remove(p);
         if cell & KING != 0 {
             self.king_set.remove(p);
@@ -1204,7 +1201,10 @@ mod tests {
         }
         assert_eq!(board.hash, board.recomputed_hash());
         assert_eq!(board.hash, fresh.hash);
-        assert_eq!(board.stones, fresh.stones);
+        for c in [Color::Black, Color::White] {
+            let counted = board.geometry.points().filter(|&p| board.cell(p) & 3 == code(c)).count();
+            assert_eq!(board.stones(c), counted, "{c:?} stones");
+        }
         assert_eq!(board.color_sets, fresh.color_sets);
         assert_eq!(board.king_set, fresh.king_set);
         let mut empties = board.empties.clone();
