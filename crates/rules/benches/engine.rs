@@ -17,8 +17,8 @@ fn start(spec: &str, side: u32) -> AnyGame {
     AnyGame::new(&spec, Geometry::square(side).unwrap())
 }
 
-/// One light playout from the empty board.
-#[divan::bench(args = SPECS, consts = [9, 19])]
+/// One light playout from the empty board, on each size the speed targets are stated for.
+#[divan::bench(args = SPECS, consts = [9, 13, 19])]
 fn light_playout_from_empty<const SIDE: u32>(bencher: divan::Bencher, spec: &str) {
     let game = start(spec, SIDE);
     let mut rng = SmallRng::seed_from_u64(1);

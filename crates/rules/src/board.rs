@@ -2,9 +2,10 @@
 //! incremental Zobrist hash. Knows nothing of turns or of any variant's rules.
 //!
 //! Chains are circular linked lists with a head that holds the chain's size and its
-//! *pseudo-liberties* (one per stone-empty adjacency) with their sum and sum of squares: a chain is
-//! captured when the count is 0 and is in atari exactly when `count * sum_sq == sum * sum` (all
-//! pseudo-liberties are the same point). No per-move allocation, no flood fill on the hot path.
+//! *pseudo-liberties* (one per stone-empty adjacency) with their sum and sum of squares, packed in
+//! one word so that a stone updates a chain with one addition: a chain is captured when the count
+//! is 0 and is in atari exactly when `count * sum_sq == sum * sum` (all pseudo-liberties are the
+//! same point). No per-move allocation, no flood fill on the hot path.
 //!
 //! A random playout's neighbours are as likely empty as friendly or hostile, so a branch on their
 //! kind is mispredicted about every other time: that, not the instruction count, bounded the
@@ -53,9 +54,24 @@ struct Slot {
     size: u16,
     /// How many of the chain's pieces are kings.
     kings: u16,
-    libs: u16,
-    lib_sum: u32,
-    lib_sum_sq: u32,
+    /// The pseudo-liberties' count, sum and sum of squares packed in one word (see
+    /// [`liberty_unit`]), so that a stone updates a neighbour chain with one addition.
+    liberties: u64,
+}
+
+/// Bit offsets of the fields packed in [`Slot::liberties`]: the sum of squares in the low 31
+/// bits, the sum in the next 21, the count in the top 12. On the largest board (25x25, slot
+/// indices below 703) a chain has fewer than 2500 pseudo-liberties, so no field of a chain's
+/// word carries into the next: the sum of squares stays under 2500 * 703^2 < 2^31, the sum
+/// under 2500 * 703 < 2^21.
+const LIBERTY_SUM_SHIFT: u32 = 31;
+const LIBERTY_COUNT_SHIFT: u32 = 52;
+
+/// One pseudo-liberty on slot `l`, packed as in [`Slot::liberties`].
+#[inline(always)]
+fn liberty_unit(l: Point) -> u64 {
+    let l = l.0 as u64;
+    (1 << LIBERTY_COUNT_SHIFT) | (l << LIBERTY_SUM_SHIFT) | (l * l)
 }
 
 /// What placing a stone would do, computed without changing the board.
@@ -229,7 +245,6 @@ pub struct Board {
     /// Words of the bitboards this board's size needs.
     words: usize,
     hash: u64,
-    stones: [u16; 2],
 }
 
 impl PartialEq for Board {
@@ -252,7 +267,6 @@ impl Board {
             king_set: PointSet::default(),
             words: geometry.slots().div_ceil(64),
             hash: 0,
-            stones: [0, 0],
         };
         for p in geometry.points() {
             board.slots[p.index()].cell = EMPTY;
@@ -293,9 +307,10 @@ impl Board {
         self.hash
     }
 
-    /// Number of pieces of a colour on the board.
+    /// Number of pieces of a colour on the board: counted from its bitboard when asked, which is
+    /// far rarer than the placements and captures that would otherwise keep a count.
     pub fn stones(&self, c: Color) -> usize {
-        self.stones[c as usize] as usize
+        self.color_sets[c as usize].0[..self.words].iter().map(|w| w.count_ones() as usize).sum()
     }
 
     /// Appends to `out` a placement on every empty point that `legal` accepts, in point order
@@ -386,39 +401,34 @@ impl Board {
     #[inline(always)]
     fn add_liberty(&mut self, head: Point, lib: Point) {
         let s = self.slot_mut(head);
-        let l = lib.0 as u32;
-        s.libs = s.libs.wrapping_add(1);
-        s.lib_sum = s.lib_sum.wrapping_add(l);
-        s.lib_sum_sq = s.lib_sum_sq.wrapping_add(l * l);
+        s.liberties = s.liberties.wrapping_add(liberty_unit(lib));
     }
 
     /// Takes a pseudo-liberty from a chain (wrapping, like [`Self::add_liberty`]).
     #[inline(always)]
     fn remove_liberty(&mut self, head: Point, lib: Point) {
         let s = self.slot_mut(head);
-        let l = lib.0 as u32;
-        s.libs = s.libs.wrapping_sub(1);
-        s.lib_sum = s.lib_sum.wrapping_sub(l);
-        s.lib_sum_sq = s.lib_sum_sq.wrapping_sub(l * l);
+        s.liberties = s.liberties.wrapping_sub(liberty_unit(lib));
     }
 
     /// The only liberty of the chain with this head, if it has exactly one.
     #[inline(always)]
     fn single_liberty(&self, head: Point) -> Option<Point> {
-        let s = self.slot(head);
-        let (n, sum, sq) = (s.libs as u64, s.lib_sum as u64, s.lib_sum_sq as u64);
+        let packed = self.slot(head).liberties;
+        let sum_mask = (1 << (LIBERTY_COUNT_SHIFT - LIBERTY_SUM_SHIFT)) - 1;
+        let n = packed >> LIBERTY_COUNT_SHIFT;
+        let (sum, sq) = ((packed >> LIBERTY_SUM_SHIFT) & sum_mask, packed & ((1 << LIBERTY_SUM_SHIFT) - 1));
         (n > 0 && n * sq == sum * sum).then(|| Point((sum / n) as u16))
     }
 
     /// Whether `lib` is the one and only liberty of the chain with this head: every pseudo-liberty
     /// is `lib` exactly when their sum is `n * lib` and their sum of squares `n * lib * lib`
-    /// (zero variance). Fits in u32 on the largest board: 2500 * 702 * 702 < 2^32.
+    /// (zero variance), that is when the packed word is `n` packed units of `lib`.
     #[inline(always)]
     pub(crate) fn only_liberty_is(&self, head: Point, lib: Point) -> bool {
-        let s = self.slot(head);
-        let (n, l) = (s.libs as u32, lib.0 as u32);
+        let packed = self.slot(head).liberties;
         // wrapping and without a branch: the preview also asks the scratch slot, and masks the answer
-        (s.lib_sum == n.wrapping_mul(l)) & (s.lib_sum_sq == n.wrapping_mul(l * l))
+        packed == (packed >> LIBERTY_COUNT_SHIFT).wrapping_mul(liberty_unit(lib))
     }
 
     /// The head of the chain through the stone `p`: one identity per chain, for code that keeps
@@ -613,7 +623,7 @@ impl Board {
             placement.captured_stones += self.remove_chain(Point(h));
         }
         let own = self.head(p);
-        if self.slot(own).libs == 0 {
+        if self.slot(own).liberties == 0 {
             placement.suicided_stones = self.remove_chain(own);
         }
         placement
@@ -632,13 +642,9 @@ impl Board {
         let (kinds, heads) = self.around(p);
         // Without branches on the neighbours' kinds: the stone's pseudo-liberties are its empty
         // neighbours, and every neighbour's head loses `p` (the scratch slot for non-stones).
-        let (mut libs, mut lib_sum, mut lib_sum_sq) = (0u16, 0u32, 0u32);
+        let mut liberties = 0;
         for ((n, kind), head) in neighbours.into_iter().zip(kinds).zip(heads) {
-            let empty = (kind == EMPTY) as u32;
-            let l = n.0 as u32;
-            libs += empty as u16;
-            lib_sum += empty * l;
-            lib_sum_sq += empty * l * l;
+            liberties += (kind == EMPTY) as u64 * liberty_unit(n);
             self.remove_liberty(head, p);
             let counts = &mut self.slot_mut(n).neighbour_counts;
             *counts = counts.wrapping_add(count_unit(color)).wrapping_sub(count_unit(EMPTY));
@@ -646,10 +652,9 @@ impl Board {
         let slot = self.slot_mut(p);
         (slot.cell, slot.next, slot.head) = (cell, p.0, p.0);
         (slot.size, slot.kings) = (1, (cell & KING != 0) as u16);
-        (slot.libs, slot.lib_sum, slot.lib_sum_sq) = (libs, lib_sum, lib_sum_sq);
+        slot.liberties = liberties;
         let counts = slot.neighbour_counts;
         self.hash ^= piece_key(p.index(), cell);
-        self.stones[(color == 2) as usize] += 1;
         self.color_sets[(color == 2) as usize].insert(p);
         if cell & KING != 0 {
             self.king_set.insert(p);
@@ -660,7 +665,8 @@ impl Board {
             }
         }
         if count_of(counts, 3 - color) > 0 {
-            let dead = std::array::from_fn(|i| (kinds[i] == 3 - color) & (self.slot(heads[i]).libs == 0));
+            let dead =
+                std::array::from_fn(|i| (kinds[i] == 3 - color) & (self.slot(heads[i]).liberties == 0));
             distinct_chains(heads, dead)
         } else {
             ChainsAround::default()
@@ -687,9 +693,7 @@ impl Board {
         let big_slot = self.slot_mut(big);
         big_slot.size += small_slot.size;
         big_slot.kings += small_slot.kings;
-        big_slot.libs += small_slot.libs;
-        big_slot.lib_sum += small_slot.lib_sum;
-        big_slot.lib_sum_sq += small_slot.lib_sum_sq;
+        big_slot.liberties += small_slot.liberties;
         let big_next = big_slot.next;
         self.slot_mut(big).next = small_slot.next;
         self.slot_mut(small).next = big_next;
@@ -760,8 +764,7 @@ impl Board {
             let old = *self.slot(p);
             head = Point(after);
             let new = self.slot_mut(head);
-            (new.size, new.kings, new.libs, new.lib_sum, new.lib_sum_sq) =
-                (old.size, old.kings, old.libs, old.lib_sum, old.lib_sum_sq);
+            (new.size, new.kings, new.liberties) = (old.size, old.kings, old.liberties);
             self.set_head_of_ring(head, head);
         }
         let chain = self.slot_mut(head);
@@ -787,8 +790,7 @@ impl Board {
     fn reform_chain(&mut self, start: Point, seen: &mut PointSet) {
         let color = self.cell(start) & 3;
         let head = self.slot_mut(start);
-        (head.next, head.size, head.kings, head.libs, head.lib_sum, head.lib_sum_sq) =
-            (start.0, 0, 0, 0, 0, 0);
+        (head.next, head.size, head.kings, head.liberties) = (start.0, 0, 0, 0);
         seen.insert(start);
         let (mut current, mut last) = (start, start);
         loop {
@@ -823,7 +825,6 @@ impl Board {
             *counts = counts.wrapping_add(count_unit(EMPTY)).wrapping_sub(count_unit(cell & 3));
         }
         self.hash ^= piece_key(p.index(), cell);
-        self.stones[(cell & 3 == 2) as usize] -= 1;
         self.color_sets[(cell & 3 == 2) as usize].remove(p);
         if cell & KING != 0 {
             self.king_set.remove(p);
@@ -1200,7 +1201,10 @@ mod tests {
         }
         assert_eq!(board.hash, board.recomputed_hash());
         assert_eq!(board.hash, fresh.hash);
-        assert_eq!(board.stones, fresh.stones);
+        for c in [Color::Black, Color::White] {
+            let counted = board.geometry.points().filter(|&p| board.cell(p) & 3 == code(c)).count();
+            assert_eq!(board.stones(c), counted, "{c:?} stones");
+        }
         assert_eq!(board.color_sets, fresh.color_sets);
         assert_eq!(board.king_set, fresh.king_set);
         let mut empties = board.empties.clone();
@@ -1224,7 +1228,7 @@ mod tests {
                 continue;
             }
             let (mine, theirs) = (board.slot(board.head(p)), fresh.slot(fresh.head(p)));
-            let chain = |s: &Slot| (s.size, s.kings, s.libs, s.lib_sum, s.lib_sum_sq);
+            let chain = |s: &Slot| (s.size, s.kings, s.liberties);
             assert_eq!(chain(mine), chain(theirs), "chain of {p:?}");
             assert_eq!(board.chain_stones(p).count(), mine.size as usize, "ring of {p:?}");
             assert!(board.chain_stones(p).all(|q| board.head(q) == board.head(p)));

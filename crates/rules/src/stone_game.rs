@@ -246,7 +246,6 @@ impl<R: StoneRules> StoneGame<R> {
                 return Err(Illegal::ChangesNothing);
             }
         }
-        let hash_after = || self.board.hash_after(p, mover, &preview.get(), common.suicide_allowed);
         match common.ko {
             KoRule::None => {}
             KoRule::Simple => {
@@ -254,19 +253,25 @@ impl<R: StoneRules> StoneGame<R> {
                     return Err(Illegal::Ko);
                 }
             }
-            KoRule::Positional => {
-                if self.seen.contains(&hash_after()) {
-                    return Err(Illegal::PositionalSuperko);
-                }
-            }
-            KoRule::Situational => {
-                if self.seen.contains(&(hash_after() ^ side_key(mover.opponent()))) {
-                    return Err(Illegal::SituationalSuperko);
-                }
-            }
+            KoRule::Positional | KoRule::Situational => self.judge_superko(p, &preview)?,
         }
         let memory = self.rules.judge(&self.board, mover, p, &preview, self.memory)?;
         Ok(Verdict { memory })
+    }
+
+    /// Whether a placement on `p` keeps clear of the superko history. Out of line: the simple ko
+    /// and no-ko playouts then set nothing up for it.
+    #[inline(never)]
+    fn judge_superko(&self, p: Point, preview: &LazyPreview) -> Result<(), Illegal> {
+        let mover = self.to_move;
+        let hash_after = self.board.hash_after(p, mover, &preview.get(), self.rules.common().suicide_allowed);
+        match self.rules.common().ko {
+            KoRule::Positional if self.seen.contains(&hash_after) => Err(Illegal::PositionalSuperko),
+            KoRule::Situational if self.seen.contains(&(hash_after ^ side_key(mover.opponent()))) => {
+                Err(Illegal::SituationalSuperko)
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Plays a placement that [`Self::judge_placement`] accepted.
