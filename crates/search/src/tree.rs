@@ -19,7 +19,7 @@ use rand::rngs::SmallRng;
 use variago_rules::{Color, Ending, Game, GameResult, ScoreSheet};
 
 use crate::Settings;
-use crate::priors::Weights;
+use crate::priors::{PriorBuffers, Weights};
 
 /// A node: the move that leads to it and the statistics of the player who made that move.
 ///
@@ -211,6 +211,7 @@ struct Scratch<M> {
     first_player: HashMap<M, Color, BuildHasherDefault<FxHasher>>,
     moves: Vec<M>,
     priors: Vec<f32>,
+    prior_buffers: PriorBuffers,
     owners: Vec<Option<Color>>,
 }
 
@@ -221,6 +222,7 @@ impl<M> Default for Scratch<M> {
             first_player: HashMap::default(),
             moves: Vec::new(),
             priors: Vec::new(),
+            prior_buffers: PriorBuffers::default(),
             owners: Vec::new(),
         }
     }
@@ -333,8 +335,8 @@ impl<G: Game> Tree<G> {
         let moves = &mut scratch.moves;
         state.legal_moves(moves);
         let mover = state.to_move();
-        let with_priors =
-            settings.prior_visits > 0.0 && Weights::builtin().move_values(state, moves, &mut scratch.priors);
+        let with_priors = settings.prior_visits > 0.0
+            && Weights::builtin().move_values(state, moves, &mut scratch.priors, &mut scratch.prior_buffers);
         let prior = |k: usize| if with_priors { scratch.priors[k] } else { 0.5 };
         let children: Box<[Node<G::Move>]> =
             moves.iter().enumerate().map(|(k, &mv)| Node::new(mv, mover, prior(k))).collect();
