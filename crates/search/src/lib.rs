@@ -9,6 +9,7 @@
 
 pub mod features;
 pub mod priors;
+mod time;
 pub mod train;
 mod tree;
 
@@ -18,6 +19,7 @@ use std::time::{Duration, Instant};
 use variago_rules::any::GameVisitor;
 use variago_rules::{AnyGame, Color, Game, Move, ScoreSheet};
 
+use crate::time::TimeBudget;
 use crate::tree::Tree;
 
 /// How long and how the search thinks: the knobs a caller (CLI, GTP, match runner) sets.
@@ -27,8 +29,14 @@ pub struct Settings {
     /// reproducible (on one thread). `u64::MAX` means no limit when `time` is set (without `time` the default
     /// budget applies, so that a search always ends).
     pub playouts: u64,
-    /// Wall-clock time for the move, the limit people and matches use.
+    /// Wall-clock time for the move, the limit people and matches use. A search stops before it
+    /// once its most visited move could not be caught up with in the time left (a clear or
+    /// forced move: the move is the same, the time is saved).
     pub time: Option<Duration>,
+    /// With `time`: the longest the search may go on past `time` while its two most visited
+    /// moves are close (an unclear move); `None`, the default, never goes past `time`. For a
+    /// clock whose savings on clear moves pay for it (GTP's time settings).
+    pub max_time: Option<Duration>,
     /// Threads, all growing the one tree; at least 1.
     pub threads: usize,
     /// Seed of the first thread's playouts; thread `t` derives its own seed from it, so on one
@@ -62,6 +70,7 @@ impl Default for Settings {
         Settings {
             playouts: 10_000,
             time: None,
+            max_time: None,
             threads: 1,
             seed: 1,
             exploration: 0.2,
@@ -197,15 +206,15 @@ impl Search {
     }
 
     /// Grows the tree (on every thread) to the playout budget, counting the playouts a reused
-    /// tree already holds, or until `deadline`.
-    fn grow<G: Game>(&self, game: &G, tree: &mut Tree<G>, deadline: Option<Instant>) {
+    /// tree already holds, or until the time `budget` is spent.
+    fn grow<G: Game>(&self, game: &G, tree: &mut Tree<G>, budget: Option<&TimeBudget>) {
         let settings = &self.settings;
-        let budget = if settings.time.is_none() && settings.playouts == u64::MAX {
+        let playouts = if settings.time.is_none() && settings.playouts == u64::MAX {
             Settings::default().playouts
         } else {
             settings.playouts
         };
-        tree.grow_on(game, settings, budget, deadline);
+        tree.grow_on(game, settings, playouts, budget);
     }
 
     /// Like [`Search::analyse`], but starting from the tree `kept` by an earlier search when
@@ -227,7 +236,13 @@ impl Search {
         let (root, mut tree) = kept
             .and_then(|k| k.after(game, moves, threads))
             .unwrap_or_else(|| (game.clone(), Tree::new(game, &self.settings)));
-        self.grow(&root, &mut tree, self.settings.time.map(|t| start + t));
+        let budget = self.settings.time.map(|time| TimeBudget {
+            start,
+            time,
+            max_time: self.settings.max_time.unwrap_or(time).max(time),
+            adaptive: true,
+        });
+        self.grow(&root, &mut tree, budget.as_ref());
         let analysis = self.conclude(&root, &tree, start.elapsed());
         Some((analysis, Kept { game: root, tree }))
     }
@@ -349,7 +364,8 @@ impl<G: Game> Pondering<G> {
     /// playouts so far, with the pass and resign rules of [`Search::analyse`].
     pub fn step(&mut self, time: Duration) -> Analysis<G::Move> {
         let start = Instant::now();
-        self.tree.grow_on(&self.game, &self.search.settings, PONDER_LIMIT, Some(start + time));
+        let budget = TimeBudget { start, time, max_time: time, adaptive: false };
+        self.tree.grow_on(&self.game, &self.search.settings, PONDER_LIMIT, Some(&budget));
         self.elapsed += start.elapsed();
         self.search.conclude(&self.game, &self.tree, self.elapsed)
     }

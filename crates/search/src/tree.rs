@@ -12,7 +12,6 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
-use std::time::Instant;
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -20,6 +19,7 @@ use variago_rules::{Color, Ending, Game, GameResult, ScoreSheet};
 
 use crate::Settings;
 use crate::priors::{PriorBuffers, Weights};
+use crate::time::TimeBudget;
 
 /// A node: the move that leads to it and the statistics of the player who made that move.
 ///
@@ -74,6 +74,14 @@ impl<M> Node<M> {
     /// Rewards of the mover in them, out of [`REWARD_SCALE`] each.
     pub fn wins(&self) -> u64 {
         self.wins.load(Relaxed)
+    }
+
+    /// The visits of the two most visited children (0 for a missing one).
+    fn two_most_visited(&self) -> (u64, u64) {
+        self.children().iter().fold((0, 0), |(first, second), c| {
+            let v = u64::from(c.visits());
+            if v > first { (v, first) } else { (first, second.max(v)) }
+        })
     }
 
     /// The nodes of the subtree below this one, this one included.
@@ -255,15 +263,20 @@ impl<G: Game> Tree<G> {
     }
 
     /// Runs playouts, on every worker's thread at once, until the tree holds `playouts` in all
-    /// or `deadline` passes.
-    pub fn grow_on(&mut self, root: &G, settings: &Settings, playouts: u64, deadline: Option<Instant>) {
-        let claimed = AtomicU64::new(self.playouts);
+    /// or the time `budget` is spent.
+    pub fn grow_on(&mut self, root: &G, settings: &Settings, playouts: u64, budget: Option<&TimeBudget>) {
+        let (already, claimed) = (self.playouts, AtomicU64::new(self.playouts));
         let mut workers = std::mem::take(&mut self.workers);
         let tree = &*self;
         let work = |worker: &mut Worker<G::Move>| {
             let mut run = 0u64;
             loop {
-                if run % 32 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                if run % 32 == 0
+                    && budget.is_some_and(|b| {
+                        let (best, second) = tree.root.two_most_visited();
+                        b.is_spent(claimed.load(Relaxed).saturating_sub(already), best, second)
+                    })
+                {
                     break;
                 }
                 if claimed.fetch_add(1, Relaxed) >= playouts {
