@@ -163,7 +163,7 @@ pub fn canonical(code: u32) -> u32 {
     best
 }
 
-/// The chains of a position with their liberties (counted up to [`LIBERTY_CAP`]) and sizes,
+/// The chains of a position with their liberties (counted up to three) and sizes,
 /// computed once so that every candidate move reads them in constant time.
 pub struct Position<'a> {
     board: &'a Board,
