@@ -26,8 +26,8 @@ use crate::tree::Tree;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
     /// Playouts for the whole move, summed over threads: the limit that makes results
-    /// reproducible (on one thread). `u64::MAX` means no limit when `time` is set (without `time` the default
-    /// budget applies, so that a search always ends).
+    /// reproducible (on one thread). `u64::MAX` means no limit when `time` is set (without
+    /// `time` the default budget applies, so that a search always ends).
     pub playouts: u64,
     /// Wall-clock time for the move, the limit people and matches use. A search stops before it
     /// once its most visited move could not be caught up with in the time left (a clear or
