@@ -154,7 +154,7 @@ pub fn table(playouts: u64, seed: u64) {
 }
 
 /// The search's speed from the start position: playouts per second with one thread, then with
-/// every core (root parallelism). The last line is the all-cores figure.
+/// every core (sharing one tree). The last line is the all-cores figure.
 fn search_speed<G: Game>(name: &str, game: &G, playouts: u64, seed: u64) {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut counts = vec![1];

@@ -7,13 +7,13 @@ use variago_search::{Analysis, Level, Settings};
 /// The search budget flags, shared by `genmove` and `gtp`.
 #[derive(clap::Args)]
 pub struct Budget {
-    /// Playouts per move (summed over threads); reproducible with a fixed seed.
+    /// Playouts per move (summed over threads); reproducible with a fixed seed on one thread.
     #[arg(long, conflicts_with = "time")]
     pub playouts: Option<u64>,
     /// Seconds to think per move.
     #[arg(long)]
     pub time: Option<f64>,
-    /// Threads, each searching its own tree.
+    /// Threads, all growing one shared tree (reproducible moves need one thread).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// Random seed, for repeatable moves (default 1; `play` takes one from the clock and prints it).

@@ -19,7 +19,8 @@ use crate::{Failure, is_galice, parse_komi, playing_size};
 #[derive(clap::Args)]
 pub struct Options {
     /// The engine playing Black in game 1: `variago:level=N`, `variago:playouts=N,threads=T`
-    /// (also `time=S`, and `priors=K`, the playouts the learned priors weigh as, 0 for none) or
+    /// (also `time=S`; `priors=K`, the playouts the learned priors weigh as, 0 for none; and
+    /// `resign=R`, resign below win rate R, which the built-in engine never does without it) or
     /// `gtp:COMMAND LINE`.
     #[arg(long)]
     pub black: String,

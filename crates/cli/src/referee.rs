@@ -22,8 +22,8 @@ pub(crate) enum EngineSpec {
     Gtp(String),
 }
 
-/// Reads `variago[:key=value,...]` (keys `level`, `playouts`, `time`, `threads`, `priors`) or
-/// `gtp:COMMAND LINE`.
+/// Reads `variago[:key=value,...]` (keys `level`, `playouts`, `time`, `threads`, `priors`,
+/// `resign`) or `gtp:COMMAND LINE`.
 pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure> {
     if let Some(command) = text.strip_prefix("gtp:") {
         return Ok(EngineSpec::Gtp(command.trim().to_string()));
@@ -34,6 +34,7 @@ pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure>
         _ => return Err(Failure::input(format!("engine '{text}': write variago:level=N or gtp:COMMAND"))),
     };
     let (mut level, mut playouts, mut time, mut threads, mut priors) = (None, None, None, 1, None);
+    let mut resign_below = None;
     for option in options.split(',').filter(|o| !o.trim().is_empty()) {
         let bad = || Failure::input(format!("engine '{text}': bad option '{option}'"));
         let (key, value) = option.split_once('=').ok_or_else(bad)?;
@@ -47,6 +48,12 @@ pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure>
                     value.trim().parse::<f64>().ok().filter(|p| (0.0..=1e6).contains(p)).ok_or_else(bad)?,
                 )
             }
+            // a win rate below one half: resigning a game the search thinks it wins is a bug
+            "resign" => {
+                resign_below = Some(
+                    value.trim().parse::<f64>().ok().filter(|r| (0.0..0.5).contains(r)).ok_or_else(bad)?,
+                )
+            }
             _ => return Err(bad()),
         }
     }
@@ -57,6 +64,7 @@ pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure>
     if let Some(priors) = priors {
         settings.prior_visits = priors;
     }
+    settings.resign_below = resign_below;
     Ok(EngineSpec::Builtin(settings))
 }
 

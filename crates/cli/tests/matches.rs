@@ -57,7 +57,7 @@ fn two_games_of(
 #[test]
 fn two_built_in_engines_alternate_colours_and_print_the_summary_last() {
     let a = "variago:playouts=30";
-    let b = "variago:playouts=10,threads=1";
+    let b = "variago:playouts=10,threads=1,resign=0.05";
     let text = two_games(a, b, "builtin");
     assert!(text.contains(&format!("game 1: {a} (B) vs {b} (W)")), "{text}");
     assert!(text.contains(&format!("game 2: {b} (B) vs {a} (W)")), "{text}");
@@ -103,9 +103,15 @@ fn a_match_against_gnu_go_runs_and_reports() {
 
 #[test]
 fn a_bad_engine_is_a_one_line_error_with_exit_code_2() {
-    for engine in
-        ["gtp:/nonexistent/engine --mode gtp", "gtp:true", "gtp:echo hello", "variago:speed=3", "chess"]
-    {
+    for engine in [
+        "gtp:/nonexistent/engine --mode gtp",
+        "gtp:true",
+        "gtp:echo hello",
+        "variago:speed=3",
+        "variago:resign=0.5",
+        "variago:resign=-0.1",
+        "chess",
+    ] {
         let out = variago(&["match", "--black", "variago:playouts=10", "--white", engine, "--size", "5"]);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{engine}: {stderr}");

@@ -142,6 +142,23 @@ impl Clock {
         };
         Some(think.max(MINIMUM))
     }
+
+    /// The longest `player`'s next move may think when it is unclear (the search's
+    /// `Settings::max_time`, which its clear moves' early stops pay for): twice the
+    /// [`Clock::budget`] in main time, but at most a quarter of the main time left; in byo-yomi,
+    /// whose periods are hard limits, the budget alone.
+    pub fn longest(&self, player: usize, moves_left: u32) -> Option<Duration> {
+        let budget = self.budget(player, moves_left)?;
+        let main = match self.system {
+            TimeSystem::Unlimited => return None,
+            TimeSystem::Canadian { main, .. } | TimeSystem::Japanese { main, .. } => main,
+        };
+        let left = self.left[player].unwrap_or(Left { time: main, stones: 0 });
+        if left.stones > 0 {
+            return Some(budget);
+        }
+        Some((budget * 2).min(left.time.saturating_sub(SAFETY) / 4).max(budget))
+    }
 }
 
 #[cfg(test)]
@@ -165,8 +182,25 @@ mod tests {
         assert_eq!(clock.budget(1, 50), Some((Duration::from_secs(20) - SAFETY) / 4));
         clock.set_gtp(&words("0 1 0")).unwrap();
         assert_eq!(clock.system(), TimeSystem::Unlimited);
+        assert_eq!(clock.longest(0, 40), None);
         assert!(clock.set_gtp(&words("1 2")).is_err());
         assert!(clock.set_gtp(&words("-1 2 3")).is_err());
+    }
+
+    #[test]
+    fn an_unclear_move_may_take_twice_its_share_of_main_time_but_not_of_byo_yomi() {
+        let mut clock = Clock::default();
+        clock.set_gtp(&words("60 0 0")).unwrap();
+        let budget = clock.budget(0, 40).unwrap();
+        assert_eq!(clock.longest(0, 40), Some(budget * 2));
+        // little main time left: a quarter of it, but never less than the budget
+        clock.set_left(0, "2", "0").unwrap();
+        assert_eq!(clock.longest(0, 6), Some((Duration::from_secs(2) - SAFETY) / 4));
+        assert_eq!(clock.longest(0, 2), clock.budget(0, 2));
+        // in byo-yomi
+        clock.set_gtp(&words("0 30 5")).unwrap();
+        clock.set_left(0, "20", "4").unwrap();
+        assert_eq!(clock.longest(0, 40), clock.budget(0, 40));
     }
 
     #[test]

@@ -470,6 +470,7 @@ impl Engine {
             let moves_left = (empty_points / 2).max(10) as u32;
             if let Some(time) = self.clock.budget(color as usize, moves_left) {
                 settings.time = Some(time);
+                settings.max_time = self.clock.longest(color as usize, moves_left);
                 settings.playouts = u64::MAX;
             }
         }

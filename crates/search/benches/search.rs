@@ -1,5 +1,5 @@
 //! The search's speed: one move of 1,000 playouts from the empty 9x9 board, per variant, on one
-//! thread and on two (root parallelism). Run with `cargo bench -p variago-search`; divide 1,000 by
+//! thread and on two (sharing one tree). Run with `cargo bench -p variago-search`; divide 1,000 by
 //! the time for playouts per second inside the search.
 
 use variago_rules::playout::BENCH_SPECS;

@@ -163,12 +163,19 @@ pub fn canonical(code: u32) -> u32 {
     best
 }
 
-/// The chains of a position with their liberties (counted up to [`LIBERTY_CAP`]) and sizes,
+/// The chains of a position with their liberties (counted up to three) and sizes,
 /// computed once so that every candidate move reads them in constant time.
 pub struct Position<'a> {
     board: &'a Board,
     mover: Color,
     last: Option<Point>,
+    chains: ChainBuffers,
+}
+
+/// What [`Position`] knows of the chains, in buffers a caller can keep from position to position
+/// ([`Position::reusing`]) so that the search's many expansions allocate nothing.
+#[derive(Clone, Debug, Default)]
+pub struct ChainBuffers {
     /// The chain of each stone (by array index), `u32::MAX` for empty points.
     chain: Vec<u32>,
     /// Liberties of each chain, at most [`LIBERTY_CAP`].
@@ -183,26 +190,27 @@ const LIBERTY_CAP: u8 = 3;
 impl<'a> Position<'a> {
     /// Labels the chains of `stones` for the side `mover`.
     pub fn new(stones: Stones<'a>, mover: Color) -> Self {
+        Self::reusing(stones, mover, ChainBuffers::default())
+    }
+
+    /// [`Position::new`] in the buffers of an earlier position ([`Position::into_buffers`]).
+    pub fn reusing(stones: Stones<'a>, mover: Color, mut chains: ChainBuffers) -> Self {
         let board = stones.board;
         let geometry = board.geometry();
-        let mut position = Position {
-            board,
-            mover,
-            last: stones.last,
-            chain: vec![u32::MAX; geometry.slots()],
-            liberties: Vec::new(),
-            sizes: Vec::new(),
-        };
+        chains.chain.clear();
+        chains.chain.resize(geometry.slots(), u32::MAX);
+        chains.liberties.clear();
+        chains.sizes.clear();
         for p in geometry.points() {
-            if board.piece(p).is_none() || position.chain[p.index()] != u32::MAX {
+            if board.piece(p).is_none() || chains.chain[p.index()] != u32::MAX {
                 continue;
             }
-            let label = position.liberties.len() as u32;
+            let label = chains.liberties.len() as u32;
             let mut seen: [Option<Point>; LIBERTY_CAP as usize] = [None; LIBERTY_CAP as usize];
             let mut count = 0;
             let mut size = 0u16;
             for s in board.chain(p) {
-                position.chain[s.index()] = label;
+                chains.chain[s.index()] = label;
                 size += 1;
                 for n in geometry.neighbours(s) {
                     if count < LIBERTY_CAP as usize
@@ -215,10 +223,15 @@ impl<'a> Position<'a> {
                     }
                 }
             }
-            position.liberties.push(count as u8);
-            position.sizes.push(size);
+            chains.liberties.push(count as u8);
+            chains.sizes.push(size);
         }
-        position
+        Position { board, mover, last: stones.last, chains }
+    }
+
+    /// The buffers, for the next position's [`Position::reusing`].
+    pub fn into_buffers(self) -> ChainBuffers {
+        self.chains
     }
 
     /// The colour code of a slot seen from the mover.
@@ -235,7 +248,7 @@ impl<'a> Position<'a> {
 
     /// The liberties of the stone's chain (up to the cap).
     fn liberties_at(&self, p: Point) -> u8 {
-        self.liberties[self.chain[p.index()] as usize]
+        self.chains.liberties[self.chains.chain[p.index()] as usize]
     }
 
     /// The features of placing a stone of the mover on the empty point `p`.
@@ -260,13 +273,13 @@ impl<'a> Position<'a> {
                     }
                 }
                 OPPONENT => {
-                    let chain = self.chain[n.index()];
+                    let chain = self.chains.chain[n.index()];
                     match self.liberties_at(n) {
                         1 => {
                             code |= 1 << (16 + i);
                             if !counted.contains(&chain) {
                                 counted[i] = chain;
-                                captured += self.sizes[chain as usize] as usize;
+                                captured += self.chains.sizes[chain as usize] as usize;
                             }
                         }
                         2 => atari = true,

@@ -1,13 +1,15 @@
 //! variago's AI: Monte-Carlo tree search (UCT with RAVE/AMAF) over light playouts, generic over
 //! the rules engine's [`Game`] trait so that every variant gets an opponent from one search.
 //!
-//! The search is monomorphised per variant (no `dyn` in the playout loop). Threads use root
-//! parallelism: each thread grows its own tree from its own seed and the root statistics are
-//! summed, so there is no locking and a playout-limited search is reproducible for any number of
-//! threads. Pure library: std threads, no I/O, no async.
+//! The search is monomorphised per variant (no `dyn` in the playout loop). Threads share one
+//! tree, its statistics atomic counters, with a virtual loss steering them apart (see the `tree`
+//! module), so that they build one deeper tree without locking. A playout-limited search on one
+//! thread is reproducible (same seed, same moves); on several, the threads' interleaving varies
+//! from run to run. Pure library: std threads, no I/O, no async.
 
 pub mod features;
 pub mod priors;
+mod time;
 pub mod train;
 mod tree;
 
@@ -17,21 +19,28 @@ use std::time::{Duration, Instant};
 use variago_rules::any::GameVisitor;
 use variago_rules::{AnyGame, Color, Game, Move, ScoreSheet};
 
+use crate::time::TimeBudget;
 use crate::tree::Tree;
 
 /// How long and how the search thinks: the knobs a caller (CLI, GTP, match runner) sets.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
     /// Playouts for the whole move, summed over threads: the limit that makes results
-    /// reproducible. `u64::MAX` means no limit when `time` is set (without `time` the default
-    /// budget applies, so that a search always ends).
+    /// reproducible (on one thread). `u64::MAX` means no limit when `time` is set (without
+    /// `time` the default budget applies, so that a search always ends).
     pub playouts: u64,
-    /// Wall-clock time for the move, the limit people and matches use.
+    /// Wall-clock time for the move, the limit people and matches use. A search stops before it
+    /// once its most visited move could not be caught up with in the time left (a clear or
+    /// forced move: the move is the same, the time is saved).
     pub time: Option<Duration>,
-    /// Threads, each growing its own tree (root parallelism); at least 1.
+    /// With `time`: the longest the search may go on past `time` while its two most visited
+    /// moves are close (an unclear move); `None`, the default, never goes past `time`. For a
+    /// clock whose savings on clear moves pay for it (GTP's time settings).
+    pub max_time: Option<Duration>,
+    /// Threads, all growing the one tree; at least 1.
     pub threads: usize,
-    /// Seed of the first thread's playouts; thread `t` derives its own seed from it, so the same
-    /// seed and playout budget give the same move.
+    /// Seed of the first thread's playouts; thread `t` derives its own seed from it, so on one
+    /// thread the same seed and playout budget give the same move.
     pub seed: u64,
     /// UCT exploration constant: small, as RAVE already spreads the early visits.
     pub exploration: f64,
@@ -40,8 +49,8 @@ pub struct Settings {
     pub rave_equivalence: f64,
     /// Visits a leaf needs before its children are added: keeps the tree (and memory) small.
     pub expand_after: u32,
-    /// Nodes a tree may hold, per thread: beyond it leaves stop expanding (a memory bound for long
-    /// time limits; a node takes about 32 bytes).
+    /// Nodes the tree may hold: beyond it leaves stop expanding (a memory bound for long time
+    /// limits; a node takes about 64 bytes).
     pub max_nodes: usize,
     /// Playouts the learned prior of a new node weighs as ([`priors`]): how long the features'
     /// judgement of a move leads before the playouts' own results take over; 0 turns the priors
@@ -61,6 +70,7 @@ impl Default for Settings {
         Settings {
             playouts: 10_000,
             time: None,
+            max_time: None,
             threads: 1,
             seed: 1,
             exploration: 0.2,
@@ -117,7 +127,7 @@ impl Level {
 pub struct MoveStats<M> {
     /// The move.
     pub mv: M,
-    /// Playouts through it, summed over threads.
+    /// Playouts through it.
     pub visits: u64,
     /// Its win rate for the side to move (a draw counts half).
     pub winrate: f64,
@@ -125,8 +135,8 @@ pub struct MoveStats<M> {
     /// ([`priors::Weights::move_policy`]) where the variant has a board of stones and the priors
     /// are on, else 1 / (number of legal moves) for every move alike.
     pub prior: f64,
-    /// Expected continuation, starting with the move itself (from the first thread's tree), cut
-    /// where a move has fewer than [`PV_MIN_VISITS`] playouts.
+    /// Expected continuation, starting with the move itself, cut where a move has fewer than
+    /// [`PV_MIN_VISITS`] playouts.
     pub pv: Vec<M>,
 }
 
@@ -148,8 +158,8 @@ pub struct Analysis<M> {
     pub winrate: f64,
     /// Whether the side to move should resign (only with [`Settings::resign_below`]).
     pub resign: bool,
-    /// Expected continuation, starting with `best` (from the first thread's tree), cut where a
-    /// move has fewer than [`PV_MIN_VISITS`] playouts.
+    /// Expected continuation, starting with `best`, cut where a move has fewer than
+    /// [`PV_MIN_VISITS`] playouts.
     pub pv: Vec<M>,
     /// Every root move, most visited first.
     pub moves: Vec<MoveStats<M>>,
@@ -171,14 +181,6 @@ pub struct Analysis<M> {
 #[derive(Clone, Debug, Default)]
 pub struct Search {
     settings: Settings,
-}
-
-/// A seed per thread, spread out so that neighbouring seeds give unrelated playouts.
-fn thread_seed(seed: u64, thread: usize) -> u64 {
-    let mut z = seed.wrapping_add((thread as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 impl Search {
@@ -203,33 +205,23 @@ impl Search {
         self.analyse_reusing(game, None, &[]).map(|(analysis, _)| analysis)
     }
 
-    /// Grows every tree (one per thread, in parallel) to its share of the playout budget, counting
-    /// the playouts a reused tree already holds, or until `deadline`.
-    fn grow<G: Game>(&self, game: &G, trees: &mut [Tree<G>], deadline: Option<Instant>) {
+    /// Grows the tree (on every thread) to the playout budget, counting the playouts a reused
+    /// tree already holds, or until the time `budget` is spent.
+    fn grow<G: Game>(&self, game: &G, tree: &mut Tree<G>, budget: Option<&TimeBudget>) {
         let settings = &self.settings;
-        let threads = trees.len() as u64;
-        let budget = if settings.time.is_none() && settings.playouts == u64::MAX {
+        let playouts = if settings.time.is_none() && settings.playouts == u64::MAX {
             Settings::default().playouts
         } else {
             settings.playouts
         };
-        let share = |t: usize| budget / threads + u64::from((t as u64) < budget % threads);
-        if let [tree] = trees {
-            tree.grow_on(game, settings, share(0), deadline);
-        } else {
-            std::thread::scope(|scope| {
-                for (t, tree) in trees.iter_mut().enumerate() {
-                    scope.spawn(move || tree.grow_on(game, settings, share(t), deadline));
-                }
-            });
-        }
+        tree.grow_on(game, settings, playouts, budget);
     }
 
-    /// Like [`Search::analyse`], but starting from the trees `kept` by an earlier search when
+    /// Like [`Search::analyse`], but starting from the tree `kept` by an earlier search when
     /// `moves` lead from that search's position to `game`: the subtree below them becomes the new
     /// root, and its playouts count toward the budget (tree reuse between moves). The position
     /// searched is the kept one after `moves`, checked against `game`'s hash; without a match
-    /// (or without `kept`) the search starts afresh. Returns the trees to keep for next time.
+    /// (or without `kept`) the search starts afresh. Returns the tree to keep for next time.
     pub fn analyse_reusing<G: Game>(
         &self,
         game: &G,
@@ -241,15 +233,18 @@ impl Search {
         }
         let start = Instant::now();
         let threads = self.settings.threads.max(1);
-        let (root, mut trees) = kept.and_then(|k| k.after(game, moves, threads)).unwrap_or_else(|| {
-            let fresh = (0..threads)
-                .map(|t| Tree::new(game, &self.settings, thread_seed(self.settings.seed, t)))
-                .collect();
-            (game.clone(), fresh)
+        let (root, mut tree) = kept
+            .and_then(|k| k.after(game, moves, threads))
+            .unwrap_or_else(|| (game.clone(), Tree::new(game, &self.settings)));
+        let budget = self.settings.time.map(|time| TimeBudget {
+            start,
+            time,
+            max_time: self.settings.max_time.unwrap_or(time).max(time),
+            adaptive: true,
         });
-        self.grow(&root, &mut trees, self.settings.time.map(|t| start + t));
-        let analysis = self.conclude(&root, &trees, start.elapsed());
-        Some((analysis, Kept { game: root, trees }))
+        self.grow(&root, &mut tree, budget.as_ref());
+        let analysis = self.conclude(&root, &tree, start.elapsed());
+        Some((analysis, Kept { game: root, tree }))
     }
 
     /// [`Search::analyse_reusing`] for a single-board position whose variant was chosen at run
@@ -277,44 +272,28 @@ impl Search {
         if game.is_over() {
             return None;
         }
-        let threads = self.settings.threads.max(1);
-        let trees = (0..threads)
-            .map(|t| Tree::new(game, &self.settings, thread_seed(self.settings.seed, t)))
-            .collect();
-        Some(Pondering { search: self.clone(), game: game.clone(), trees, elapsed: Duration::ZERO })
+        let tree = Tree::new(game, &self.settings);
+        Some(Pondering { search: self.clone(), game: game.clone(), tree, elapsed: Duration::ZERO })
     }
 
-    /// Sums the root statistics of every tree and applies the pass and resign rules.
-    fn conclude<G: Game>(&self, game: &G, trees: &[Tree<G>], elapsed: Duration) -> Analysis<G::Move> {
-        let first = &trees[0];
-        let root_moves: Vec<G::Move> = first.nodes[0].children().map(|i| first.nodes[i].mv).collect();
+    /// Reads the root's statistics and applies the pass and resign rules.
+    fn conclude<G: Game>(&self, game: &G, tree: &Tree<G>, elapsed: Duration) -> Analysis<G::Move> {
+        let children = tree.root.children();
+        let root_moves: Vec<G::Move> = children.iter().map(|c| c.mv).collect();
         let policy = (self.settings.prior_visits > 0.0)
             .then(|| priors::Weights::builtin().move_policy(game, &root_moves))
             .flatten()
             .unwrap_or_else(|| vec![1.0 / root_moves.len() as f64; root_moves.len()]);
-        let mut moves: Vec<(MoveStats<G::Move>, u64)> = first.nodes[0]
-            .children()
+        let mut moves: Vec<MoveStats<G::Move>> = children
+            .iter()
             .zip(policy)
-            .map(|(i, prior)| {
-                let mut pv = vec![first.nodes[i].mv];
-                pv.extend(first.line_below(i, PV_LENGTH - 1, PV_MIN_VISITS));
-                (MoveStats { mv: first.nodes[i].mv, visits: 0, winrate: 0.5, prior, pv }, 0)
-            })
-            .collect();
-        for tree in trees {
-            // every tree lists the root's legal moves in the same order
-            for (slot, i) in moves.iter_mut().zip(tree.nodes[0].children()) {
-                slot.0.visits += u64::from(tree.nodes[i].visits);
-                slot.1 += tree.nodes[i].wins;
-            }
-        }
-        let mut moves: Vec<MoveStats<G::Move>> = moves
-            .into_iter()
-            .map(|(mut stats, wins)| {
-                if stats.visits > 0 {
-                    stats.winrate = wins as f64 / (tree::REWARD_SCALE * stats.visits) as f64;
-                }
-                stats
+            .map(|(child, prior)| {
+                let mut pv = vec![child.mv];
+                pv.extend(Tree::<G>::line_below(child, PV_LENGTH - 1, PV_MIN_VISITS));
+                let visits = u64::from(child.visits());
+                let winrate =
+                    if visits > 0 { child.wins() as f64 / (tree::REWARD_SCALE * visits) as f64 } else { 0.5 };
+                MoveStats { mv: child.mv, visits, winrate, prior, pv }
             })
             .collect();
         // most visited first; a stable sort keeps the legal-move order among equals
@@ -329,8 +308,8 @@ impl Search {
             resign,
             pv: best.pv,
             moves,
-            ownership: ownership(trees),
-            playouts: trees.iter().map(|t| t.playouts).sum(),
+            ownership: ownership(tree),
+            playouts: tree.playouts,
             elapsed,
         }
     }
@@ -358,70 +337,52 @@ impl Search {
     }
 }
 
-/// The trees' ownership counts summed, as shares of the playouts counted.
-fn ownership<G: Game>(trees: &[Tree<G>]) -> Vec<[f64; 2]> {
-    let counted: u64 = trees.iter().map(|t| t.owned_playouts).sum();
-    let points = trees.iter().map(|t| t.ownership.len()).max().unwrap_or(0);
-    if counted == 0 {
+/// The tree's ownership counts as shares of the playouts counted.
+fn ownership<G: Game>(tree: &Tree<G>) -> Vec<[f64; 2]> {
+    let counted = tree.owned_playouts as f64;
+    if tree.owned_playouts == 0 {
         return Vec::new();
     }
-    let mut sums = vec![[0u64; 2]; points];
-    for tree in trees {
-        for (sum, count) in sums.iter_mut().zip(&tree.ownership) {
-            sum[0] += u64::from(count[0]);
-            sum[1] += u64::from(count[1]);
-        }
-    }
-    sums.into_iter().map(|[b, w]| [b as f64 / counted as f64, w as f64 / counted as f64]).collect()
+    tree.ownership.iter().map(|[b, w]| [f64::from(*b) / counted, f64::from(*w) / counted]).collect()
 }
 
 /// Playouts a pondering tree runs at most: its visit counters are 32-bit.
 const PONDER_LIMIT: u64 = 1 << 31;
 
-/// A search that keeps its trees between steps, so that an analysis shown while it runs (a GUI's
+/// A search that keeps its tree between steps, so that an analysis shown while it runs (a GUI's
 /// live evaluation) deepens the longer it runs, and stops whenever the caller stops asking.
 pub struct Pondering<G: Game> {
     search: Search,
     game: G,
-    /// One tree per thread, as in [`Search::analyse`].
-    trees: Vec<Tree<G>>,
+    tree: Tree<G>,
     /// Time spent in the steps so far.
     elapsed: Duration,
 }
 
 impl<G: Game> Pondering<G> {
-    /// Grows every tree for `time` more (the threads in parallel) and returns the analysis of all
-    /// the playouts so far, with the pass and resign rules of [`Search::analyse`].
+    /// Grows the tree for `time` more (on every thread) and returns the analysis of all the
+    /// playouts so far, with the pass and resign rules of [`Search::analyse`].
     pub fn step(&mut self, time: Duration) -> Analysis<G::Move> {
         let start = Instant::now();
-        let deadline = Some(start + time);
-        let (game, settings) = (&self.game, &self.search.settings);
-        if let [tree] = &mut self.trees[..] {
-            tree.grow_on(game, settings, PONDER_LIMIT, deadline);
-        } else {
-            std::thread::scope(|scope| {
-                for tree in &mut self.trees {
-                    scope.spawn(move || tree.grow_on(game, settings, PONDER_LIMIT, deadline));
-                }
-            });
-        }
+        let budget = TimeBudget { start, time, max_time: time, adaptive: false };
+        self.tree.grow_on(&self.game, &self.search.settings, PONDER_LIMIT, Some(&budget));
         self.elapsed += start.elapsed();
-        self.search.conclude(game, &self.trees, self.elapsed)
+        self.search.conclude(&self.game, &self.tree, self.elapsed)
     }
 }
 
-/// The trees of a finished search, kept for the next move of the same game.
+/// The tree of a finished search, kept for the next move of the same game.
 pub struct Kept<G: Game> {
-    /// The position they were grown from.
+    /// The position it was grown from.
     game: G,
-    trees: Vec<Tree<G>>,
+    tree: Tree<G>,
 }
 
 impl<G: Game> Kept<G> {
-    /// The kept position after `moves` and the trees re-rooted there, if it is `game` and every
-    /// tree still reaches it.
-    fn after(mut self, game: &G, moves: &[G::Move], threads: usize) -> Option<(G, Vec<Tree<G>>)> {
-        if self.trees.len() != threads {
+    /// The kept position after `moves` and the tree re-rooted there, if it is `game`, the tree
+    /// still reaches it and was grown by as many threads.
+    fn after(mut self, game: &G, moves: &[G::Move], threads: usize) -> Option<(G, Tree<G>)> {
+        if self.tree.threads() != threads {
             return None;
         }
         let mut root = self.game.clone();
@@ -431,16 +392,11 @@ impl<G: Game> Kept<G> {
         if root.hash() != game.hash() || root.is_over() {
             return None;
         }
-        for tree in &mut self.trees {
-            if !tree.descend(moves) {
-                return None;
-            }
-        }
-        Some((root, self.trees))
+        self.tree.descend(moves).then_some((root, self.tree))
     }
 }
 
-/// [`Kept`] trees of whichever variant an `AnyGame` held (the concrete game type is hidden, as
+/// A [`Kept`] tree of whichever variant an `AnyGame` held (the concrete game type is hidden, as
 /// the search ran on it).
 pub struct KeptAny(Box<dyn Any + Send>);
 

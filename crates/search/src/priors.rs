@@ -6,16 +6,30 @@
 
 use std::collections::HashMap;
 use std::fmt::Write;
+use std::hash::BuildHasherDefault;
 use std::sync::OnceLock;
 
 use variago_rules::Game;
 
-use crate::features::{Feature, MoveFeatures, Position};
+use crate::features::{ChainBuffers, Feature, MoveFeatures, Position};
+use crate::tree::FxHasher;
 
 /// The weight (Bradley-Terry gamma) of every feature that has one; the others weigh 1.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Weights {
     gammas: HashMap<Feature, f64>,
+    /// The logarithm of each gamma, in a map with a cheap hash: what the search's expansions
+    /// read, several times per legal move.
+    log_gammas: HashMap<Feature, f64, BuildHasherDefault<FxHasher>>,
+}
+
+/// Buffers [`Weights::move_values`] works in, kept by the caller (the search keeps one per
+/// thread) so that a tree expansion allocates nothing.
+#[derive(Clone, Debug, Default)]
+pub struct PriorBuffers {
+    chains: ChainBuffers,
+    /// Per move, its log-strength (`None` for a pass).
+    log_strengths: Vec<Option<f64>>,
 }
 
 /// The weights learned for Go, shipped in the binary.
@@ -24,7 +38,9 @@ const BUILTIN: &str = include_str!("../data/go-features.txt");
 impl Weights {
     /// Weights from `(feature, gamma)` pairs.
     pub fn from_gammas(gammas: impl IntoIterator<Item = (Feature, f64)>) -> Self {
-        Weights { gammas: gammas.into_iter().collect() }
+        let gammas: HashMap<Feature, f64> = gammas.into_iter().collect();
+        let log_gammas = gammas.iter().map(|(&feature, gamma)| (feature, gamma.ln())).collect();
+        Weights { gammas, log_gammas }
     }
 
     /// The weights shipped in the binary (parsed once).
@@ -50,7 +66,7 @@ impl Weights {
             }
             gammas.insert(feature, gamma);
         }
-        Ok(Weights { gammas })
+        Ok(Weights::from_gammas(gammas))
     }
 
     /// The table as text, features in a fixed order, after a comment line `header`.
@@ -72,29 +88,34 @@ impl Weights {
         self.gammas.get(&feature).copied().unwrap_or(1.0)
     }
 
-    /// A placement's strength: the product of its features' weights.
-    pub fn strength(&self, features: &MoveFeatures) -> f64 {
-        features.list().map(|f| self.gamma(f)).product()
+    /// The logarithm of a placement's strength (the product of its features' weights), summed
+    /// from the logarithms of the weights.
+    fn log_strength(&self, features: &MoveFeatures) -> f64 {
+        features.list().map(|f| self.log_gammas.get(&f).copied().unwrap_or(0.0)).sum()
     }
 
-    /// The log-strength of each of `moves` in `game` (`None` for a pass), or `None` when the
-    /// variant has no board of stones.
-    fn log_strengths<G: Game>(&self, game: &G, moves: &[G::Move]) -> Option<Vec<Option<f64>>> {
-        let position = Position::new(game.stones()?, game.to_move());
-        Some(
-            moves
-                .iter()
-                .map(|&mv| G::placement(mv).map(|p| self.strength(&position.features(p)).ln()))
-                .collect(),
-        )
+    /// The log-strength of each of `moves` in `game` (`None` for a pass) into
+    /// `buffers.log_strengths`, or `false` when the variant has no board of stones.
+    fn log_strengths<G: Game>(&self, game: &G, moves: &[G::Move], buffers: &mut PriorBuffers) -> bool {
+        let Some(stones) = game.stones() else { return false };
+        let position = Position::reusing(stones, game.to_move(), std::mem::take(&mut buffers.chains));
+        buffers.log_strengths.clear();
+        buffers.log_strengths.extend(
+            moves.iter().map(|&mv| G::placement(mv).map(|p| self.log_strength(&position.features(p)))),
+        );
+        buffers.chains = position.into_buffers();
+        true
     }
 
     /// The model's probability of each of `moves` being the one played (the pass with its own
     /// weight), or `None` when the variant has no board of stones: the policy GUIs show.
     pub fn move_policy<G: Game>(&self, game: &G, moves: &[G::Move]) -> Option<Vec<f64>> {
         let pass = self.gamma(Feature::Pass);
-        let strengths: Vec<f64> =
-            self.log_strengths(game, moves)?.iter().map(|s| s.map_or(pass, f64::exp)).collect();
+        let mut buffers = PriorBuffers::default();
+        if !self.log_strengths(game, moves, &mut buffers) {
+            return None;
+        }
+        let strengths: Vec<f64> = buffers.log_strengths.iter().map(|s| s.map_or(pass, f64::exp)).collect();
         let total: f64 = strengths.iter().sum();
         Some(strengths.iter().map(|s| s / total).collect())
     }
@@ -104,10 +125,19 @@ impl Weights {
     /// `r` is the move's strength over the geometric mean strength of the placements. A typical
     /// move starts at 0.5, and the mean is geometric so that a few strong moves (a capture, a good
     /// shape) do not push every other move down. A pass's value is 0.5: its weight was learned
-    /// where games end, and the search's pass rules judge it anyway.
-    pub fn move_values<G: Game>(&self, game: &G, moves: &[G::Move], values: &mut Vec<f32>) -> bool {
+    /// where games end, and the search's pass rules judge it anyway. `buffers` are scratch space.
+    pub fn move_values<G: Game>(
+        &self,
+        game: &G,
+        moves: &[G::Move],
+        values: &mut Vec<f32>,
+        buffers: &mut PriorBuffers,
+    ) -> bool {
         values.clear();
-        let Some(log_strengths) = self.log_strengths(game, moves) else { return false };
+        if !self.log_strengths(game, moves, buffers) {
+            return false;
+        }
+        let log_strengths = &buffers.log_strengths;
         let placements = log_strengths.iter().flatten().count().max(1) as f64;
         let mean = log_strengths.iter().flatten().sum::<f64>() / placements;
         values.extend(log_strengths.iter().map(|s| match s {
@@ -168,10 +198,37 @@ mod position_tests {
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
         let mut values = Vec::new();
-        assert!(Weights::builtin().move_values(&game, &moves, &mut values));
+        assert!(Weights::builtin().move_values(&game, &moves, &mut values, &mut PriorBuffers::default()));
         let best = moves.iter().zip(&values).max_by(|a, b| a.1.total_cmp(b.1)).unwrap();
         let d3 = Move::Place(game.board().geometry().parse_vertex("D3").unwrap());
         assert_eq!(*best.0, d3, "values {values:?}");
         assert!(*best.1 > 0.8);
+    }
+
+    #[test]
+    fn reused_buffers_give_the_values_of_fresh_ones() {
+        use variago_rules::{AnyGame, Geometry};
+        let weights = Weights::builtin();
+        let mut nine = AnyGame::new(&"go".parse().unwrap(), Geometry::square(9).unwrap());
+        for v in ["E5", "E6", "D5", "D6", "C5"] {
+            nine.play(Move::Place(nine.board().geometry().parse_vertex(v).unwrap())).unwrap();
+        }
+        let mut buffers = PriorBuffers::default();
+        // a full board, then a smaller one with other chains: nothing of the first may linger
+        for game in [nine, capture_position()] {
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            let (mut reused, mut fresh) = (Vec::new(), Vec::new());
+            assert!(weights.move_values(&game, &moves, &mut reused, &mut buffers));
+            assert!(weights.move_values(&game, &moves, &mut fresh, &mut PriorBuffers::default()));
+            assert_eq!(reused, fresh);
+        }
+        // the summed logarithms are the logarithm of the product of the weights
+        let game = capture_position();
+        let stones = game.stones().unwrap();
+        let position = Position::new(stones, game.to_move());
+        let d3 = position.features(game.board().geometry().parse_vertex("D3").unwrap());
+        let product: f64 = d3.list().map(|f| weights.gamma(f)).product();
+        assert!((weights.log_strength(&d3) - product.ln()).abs() < 1e-9);
     }
 }

@@ -1,53 +1,98 @@
-//! One search tree: UCT with RAVE/AMAF over an arena of nodes, grown by light playouts.
+//! The search tree: UCT with RAVE/AMAF, grown by light playouts, shared by every thread.
 //!
-//! Each tree belongs to one thread (root parallelism), so nothing here is shared or locked.
+//! All threads descend one tree (so that their playouts make it deeper, not wider): a node's
+//! statistics are atomic counters, and its children are added once, by whichever thread gets
+//! there first ([`OnceLock`]), so nothing is locked. A thread counts its visit at every node on
+//! the way down, before its playout's result is known (a virtual loss): until the result comes
+//! back, the other threads see the move as a little worse and spread out over other moves.
+//! With one thread the virtual loss is resolved before the next descent, so a seeded search
+//! repeats itself exactly.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::time::Instant;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use variago_rules::{Color, Ending, Game, GameResult, ScoreSheet};
 
 use crate::Settings;
-use crate::priors::Weights;
+use crate::priors::{PriorBuffers, Weights};
+use crate::time::TimeBudget;
 
 /// A node: the move that leads to it and the statistics of the player who made that move.
 ///
 /// Rewards are integers out of [`REWARD_SCALE`] per playout (a plain win is all of it, a draw
 /// half), so they stay exact and seeded runs stay bit-for-bit reproducible.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct Node<M> {
     /// The move from the parent (a placeholder at the root).
     pub mv: M,
     /// Who played `mv`: the side whose view `wins` and `amaf_wins` take.
     pub mover: Color,
-    /// Index of the first child; the children are contiguous.
-    pub first: u32,
-    /// Number of children (0 until expanded, and for terminal positions).
-    pub count: u32,
-    /// Playouts through this node.
-    pub visits: u32,
-    /// Rewards of `mover` in those playouts.
-    pub wins: u64,
-    /// Playouts from the parent in which `mover` played `mv` later on (all moves as first).
-    pub amaf_visits: u32,
-    /// Rewards of `mover` in those playouts.
-    pub amaf_wins: u64,
     /// The value the move starts with before playouts tell ([`crate::priors`]), 0.5 without
     /// prior knowledge; it weighs as [`Settings::prior_visits`] playouts.
     pub prior: f32,
+    /// Playouts through this node, counted as they start (those still running are the virtual
+    /// losses: counted visits without their reward yet).
+    visits: AtomicU32,
+    /// Rewards of `mover` in those playouts.
+    wins: AtomicU64,
+    /// Playouts from the parent in which `mover` played `mv` later on (all moves as first).
+    amaf_visits: AtomicU32,
+    /// Rewards of `mover` in those playouts.
+    amaf_wins: AtomicU64,
+    /// The children, one per legal move, once the node is expanded.
+    children: OnceLock<Box<[Node<M>]>>,
 }
 
 impl<M> Node<M> {
-    fn new(mv: M, mover: Color) -> Self {
-        Node { mv, mover, first: 0, count: 0, visits: 0, wins: 0, amaf_visits: 0, amaf_wins: 0, prior: 0.5 }
+    fn new(mv: M, mover: Color, prior: f32) -> Self {
+        Node {
+            mv,
+            mover,
+            prior,
+            visits: AtomicU32::new(0),
+            wins: AtomicU64::new(0),
+            amaf_visits: AtomicU32::new(0),
+            amaf_wins: AtomicU64::new(0),
+            children: OnceLock::new(),
+        }
     }
 
-    /// The children's index range in the arena.
-    pub fn children(&self) -> std::ops::Range<usize> {
-        self.first as usize..(self.first + self.count) as usize
+    /// The children (empty until expanded, and for terminal positions).
+    pub fn children(&self) -> &[Node<M>] {
+        self.children.get().map_or(&[], |c| c)
+    }
+
+    /// Playouts through this node.
+    pub fn visits(&self) -> u32 {
+        self.visits.load(Relaxed)
+    }
+
+    /// Rewards of the mover in them, out of [`REWARD_SCALE`] each.
+    pub fn wins(&self) -> u64 {
+        self.wins.load(Relaxed)
+    }
+
+    /// The visits of the two most visited children (0 for a missing one).
+    fn two_most_visited(&self) -> (u64, u64) {
+        self.children().iter().fold((0, 0), |(first, second), c| {
+            let v = u64::from(c.visits());
+            if v > first { (v, first) } else { (first, second.max(v)) }
+        })
+    }
+
+    /// The nodes of the subtree below this one, this one included.
+    fn subtree_size(&self) -> usize {
+        let mut stack = vec![self];
+        let mut size = 0;
+        while let Some(node) = stack.pop() {
+            size += 1;
+            stack.extend(node.children());
+        }
+        size
     }
 }
 
@@ -123,10 +168,18 @@ fn reward(black: u64, color: Color) -> u64 {
     }
 }
 
-/// A search tree rooted at one position, with the random generator and buffers that grow it, so
-/// that it can grow on later (pondering).
+/// A seed per thread, spread out so that neighbouring seeds give unrelated playouts.
+fn thread_seed(seed: u64, thread: usize) -> u64 {
+    let mut z = seed.wrapping_add((thread as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A search tree rooted at one position, with one worker (random generator and buffers) per
+/// thread that grows it, so that it can grow on later (pondering, tree reuse).
 pub(crate) struct Tree<G: Game> {
-    pub nodes: Vec<Node<G::Move>>,
+    pub root: Node<G::Move>,
     /// Playouts run.
     pub playouts: u64,
     /// Per point index, the playouts from this root whose final position gave the point to
@@ -135,144 +188,196 @@ pub(crate) struct Tree<G: Game> {
     pub ownership: Vec<[u32; 2]>,
     /// The playouts counted in `ownership` (a reused tree's earlier playouts started elsewhere).
     pub owned_playouts: u64,
+    /// Nodes in the tree, against [`Settings::max_nodes`].
+    nodes: AtomicUsize,
+    workers: Vec<Worker<G::Move>>,
+}
+
+/// What one thread needs to run playouts: its own random generator, buffers and counts.
+struct Worker<M> {
     rng: SmallRng,
-    scratch: Scratch<G::Move>,
+    scratch: Scratch<M>,
+    /// Ownership counts of this thread's playouts since they were last added to the tree's.
+    ownership: Vec<[u32; 2]>,
+    owned_playouts: u64,
+}
+
+impl<M> Worker<M> {
+    fn new(seed: u64) -> Self {
+        Worker {
+            rng: SmallRng::seed_from_u64(seed),
+            scratch: Scratch::default(),
+            ownership: Vec::new(),
+            owned_playouts: 0,
+        }
+    }
 }
 
 /// Buffers reused from playout to playout.
 struct Scratch<M> {
-    path: Vec<usize>,
     sequence: Vec<(M, Color)>,
     first_player: HashMap<M, Color, BuildHasherDefault<FxHasher>>,
     moves: Vec<M>,
     priors: Vec<f32>,
+    prior_buffers: PriorBuffers,
     owners: Vec<Option<Color>>,
 }
 
 impl<M> Default for Scratch<M> {
     fn default() -> Self {
         Scratch {
-            path: Vec::new(),
             sequence: Vec::new(),
             first_player: HashMap::default(),
             moves: Vec::new(),
             priors: Vec::new(),
+            prior_buffers: PriorBuffers::default(),
             owners: Vec::new(),
         }
     }
 }
 
 impl<G: Game> Tree<G> {
-    /// A tree of `root` (a position that is not over) with its root's children and no playout.
-    pub fn new(root: &G, settings: &Settings, seed: u64) -> Self {
-        let mut moves = Vec::new();
-        root.legal_moves(&mut moves);
-        let placeholder = *moves.first().expect("a position that is not over has a legal move");
-        let mut tree = Tree {
-            nodes: vec![Node::new(placeholder, root.to_move().opponent())],
+    /// A tree of `root` (a position that is not over) with its root's children and no playout,
+    /// grown by `settings.threads` threads seeded from `settings.seed`.
+    pub fn new(root: &G, settings: &Settings) -> Self {
+        let mut workers: Vec<Worker<G::Move>> =
+            (0..settings.threads.max(1)).map(|t| Worker::new(thread_seed(settings.seed, t))).collect();
+        let scratch = &mut workers[0].scratch;
+        root.legal_moves(&mut scratch.moves);
+        let placeholder = *scratch.moves.first().expect("a position that is not over has a legal move");
+        let tree = Tree {
+            root: Node::new(placeholder, root.to_move().opponent(), 0.5),
             playouts: 0,
             ownership: Vec::new(),
             owned_playouts: 0,
-            rng: SmallRng::seed_from_u64(seed),
-            scratch: Scratch::default(),
+            nodes: AtomicUsize::new(1),
+            workers: Vec::new(),
         };
-        let mut priors = Vec::new();
-        tree.expand(0, root, settings, &mut moves, &mut priors);
-        tree.scratch.moves = moves;
-        tree.scratch.priors = priors;
-        tree
+        tree.expand(&tree.root, root, settings, scratch);
+        Tree { workers, ..tree }
     }
 
-    /// Runs playouts until the tree holds `playouts` in all or `deadline` passes.
-    pub fn grow_on(&mut self, root: &G, settings: &Settings, playouts: u64, deadline: Option<Instant>) {
-        let (mut rng, mut scratch) = (self.rng.clone(), std::mem::take(&mut self.scratch));
-        while self.playouts < playouts {
-            if self.playouts % 32 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-                break;
+    /// The threads that grow the tree.
+    pub fn threads(&self) -> usize {
+        self.workers.len()
+    }
+
+    /// Runs playouts, on every worker's thread at once, until the tree holds `playouts` in all
+    /// or the time `budget` is spent.
+    pub fn grow_on(&mut self, root: &G, settings: &Settings, playouts: u64, budget: Option<&TimeBudget>) {
+        let (already, claimed) = (self.playouts, AtomicU64::new(self.playouts));
+        let mut workers = std::mem::take(&mut self.workers);
+        let tree = &*self;
+        let work = |worker: &mut Worker<G::Move>| {
+            let mut run = 0u64;
+            loop {
+                if run % 32 == 0
+                    && budget.is_some_and(|b| {
+                        let (best, second) = tree.root.two_most_visited();
+                        b.is_spent(claimed.load(Relaxed).saturating_sub(already), best, second)
+                    })
+                {
+                    break;
+                }
+                if claimed.fetch_add(1, Relaxed) >= playouts {
+                    break;
+                }
+                tree.playout(root, settings, worker);
+                run += 1;
             }
-            self.playout(root, settings, &mut rng, &mut scratch);
-            self.playouts += 1;
+            run
+        };
+        let run: u64 = if let [worker] = &mut workers[..] {
+            work(worker)
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = workers.iter_mut().map(|w| scope.spawn(|| work(w))).collect();
+                handles.into_iter().map(|h| h.join().expect("a search thread panicked")).sum()
+            })
+        };
+        self.playouts += run;
+        for worker in &mut workers {
+            if worker.owned_playouts > 0 {
+                self.ownership.resize(worker.ownership.len(), [0, 0]);
+                for (sum, count) in self.ownership.iter_mut().zip(&mut worker.ownership) {
+                    sum[0] += std::mem::take(&mut count[0]);
+                    sum[1] += std::mem::take(&mut count[1]);
+                }
+                self.owned_playouts += std::mem::take(&mut worker.owned_playouts);
+            }
         }
-        (self.rng, self.scratch) = (rng, scratch);
+        self.workers = workers;
     }
 
     /// Makes the position after `moves` (from the root) the new root, keeping the subtree below
     /// it with its statistics, so that a search after those moves starts from what was already
     /// learnt; `false`, leaving the tree unchanged, when the moves leave the expanded tree.
     pub fn descend(&mut self, moves: &[G::Move]) -> bool {
-        let mut node = 0;
+        let mut path = Vec::with_capacity(moves.len());
+        let mut node = &self.root;
         for mv in moves {
-            let Some(child) = self.nodes[node].children().find(|&i| self.nodes[i].mv == *mv) else {
-                return false;
-            };
-            node = child;
+            let Some(k) = node.children().iter().position(|c| c.mv == *mv) else { return false };
+            path.push(k);
+            node = &node.children()[k];
         }
-        if self.nodes[node].count == 0 {
+        if node.children().is_empty() {
             return false;
         }
-        if node == 0 {
-            return true;
+        for k in path {
+            let children = self.root.children.take().expect("the path runs through expanded nodes");
+            self.root = children.into_vec().swap_remove(k);
         }
-        // copied breadth first, so that every node's children stay contiguous
-        let mut kept = vec![self.nodes[node].clone()];
-        let mut queue = VecDeque::from([(node, 0)]);
-        while let Some((old, new)) = queue.pop_front() {
-            let first = kept.len();
-            kept[new].first = first as u32;
-            for (k, i) in self.nodes[old].children().enumerate() {
-                kept.push(self.nodes[i].clone());
-                if self.nodes[i].count > 0 {
-                    queue.push_back((i, first + k));
-                }
-            }
-        }
-        self.playouts = u64::from(kept[0].visits);
-        self.nodes = kept;
+        self.playouts = u64::from(self.root.visits());
+        self.nodes.store(self.root.subtree_size(), Relaxed);
         // the kept playouts ended somewhere below the old root: their ownership is not the new one's
         self.ownership.clear();
         self.owned_playouts = 0;
         true
     }
 
-    /// Adds the children of `node`, each with its prior value where the settings ask for priors
-    /// and the variant has a board of stones.
-    fn expand(
-        &mut self,
-        node: usize,
+    /// Adds the children of `node` (unless another thread has just done so) and returns them,
+    /// each with its prior value where the settings ask for priors and the variant has a board
+    /// of stones.
+    fn expand<'t>(
+        &'t self,
+        node: &'t Node<G::Move>,
         state: &G,
         settings: &Settings,
-        moves: &mut Vec<G::Move>,
-        priors: &mut Vec<f32>,
-    ) {
+        scratch: &mut Scratch<G::Move>,
+    ) -> &'t [Node<G::Move>] {
+        let moves = &mut scratch.moves;
         state.legal_moves(moves);
         let mover = state.to_move();
-        self.nodes[node].first = self.nodes.len() as u32;
-        self.nodes[node].count = moves.len() as u32;
-        let first = self.nodes.len();
-        self.nodes.extend(moves.iter().map(|&mv| Node::new(mv, mover)));
-        if settings.prior_visits > 0.0 && Weights::builtin().move_values(state, moves, priors) {
-            for (child, &prior) in self.nodes[first..].iter_mut().zip(priors.iter()) {
-                child.prior = prior;
-            }
+        let with_priors = settings.prior_visits > 0.0
+            && Weights::builtin().move_values(state, moves, &mut scratch.priors, &mut scratch.prior_buffers);
+        let prior = |k: usize| if with_priors { scratch.priors[k] } else { 0.5 };
+        let children: Box<[Node<G::Move>]> =
+            moves.iter().enumerate().map(|(k, &mv)| Node::new(mv, mover, prior(k))).collect();
+        let count = children.len();
+        if node.children.set(children).is_ok() {
+            self.nodes.fetch_add(count, Relaxed);
         }
+        node.children()
     }
 
     /// UCT on the RAVE-blended value: the AMAF value counts fully while the child has few visits of
     /// its own and fades as they grow (Gelly and Silver's minimum-error schedule).
-    fn select(&self, node: usize, settings: &Settings) -> usize {
-        let parent = &self.nodes[node];
-        let log_parent = (parent.visits.max(1) as f64).ln();
-        let mut best = (f64::NEG_INFINITY, parent.first as usize);
-        for i in parent.children() {
-            let c = &self.nodes[i];
-            let n = c.visits as f64;
-            let an = c.amaf_visits as f64;
-            let scale = REWARD_SCALE as f64;
+    fn select<'t>(
+        parent: &Node<G::Move>,
+        children: &'t [Node<G::Move>],
+        settings: &Settings,
+    ) -> &'t Node<G::Move> {
+        let log_parent = (parent.visits().max(1) as f64).ln();
+        let scale = REWARD_SCALE as f64;
+        let mut best = (f64::NEG_INFINITY, &children[0]);
+        for c in children {
+            let n = c.visits() as f64;
+            let an = c.amaf_visits.load(Relaxed) as f64;
             // the prior counts as `prior_visits` playouts of its value, in both estimates
             let (n0, w0) = (settings.prior_visits, settings.prior_visits * c.prior as f64);
-            let q = if c.visits > 0 || n0 > 0.0 { (c.wins as f64 / scale + w0) / (n + n0) } else { 0.5 };
-            let value = if c.amaf_visits > 0 {
-                let aq = (c.amaf_wins as f64 / scale + w0) / (an + n0);
+            let q = if n > 0.0 || n0 > 0.0 { (c.wins() as f64 / scale + w0) / (n + n0) } else { 0.5 };
+            let value = if an > 0.0 {
+                let aq = (c.amaf_wins.load(Relaxed) as f64 / scale + w0) / (an + n0);
                 let beta = an / (an + n + n * an / settings.rave_equivalence);
                 beta * aq + (1.0 - beta) * q
             } else {
@@ -280,34 +385,38 @@ impl<G: Game> Tree<G> {
             };
             let score = value + settings.exploration * (log_parent / (n + 1.0)).sqrt();
             if score > best.0 {
-                best = (score, i);
+                best = (score, c);
             }
         }
         best.1
     }
 
-    fn playout(&mut self, root: &G, settings: &Settings, rng: &mut SmallRng, scratch: &mut Scratch<G::Move>) {
+    fn playout(&self, root: &G, settings: &Settings, worker: &mut Worker<G::Move>) {
+        let Worker { rng, scratch, .. } = worker;
         let mut state = root.clone();
-        scratch.path.clear();
         scratch.sequence.clear();
-        let mut node = 0;
-        scratch.path.push(0);
-        // down the tree
+        let mut node = &self.root;
+        node.visits.fetch_add(1, Relaxed);
+        let mut path = Vec::with_capacity(32);
+        path.push(node);
+        // down the tree, counting a visit (the virtual loss) at every node on the way
         loop {
-            if self.nodes[node].count == 0 {
+            let mut children = node.children();
+            if children.is_empty() {
+                // this playout's own visit is counted already: `expand_after` earlier ones
                 if state.is_over()
-                    || self.nodes[node].visits < settings.expand_after
-                    || self.nodes.len() >= settings.max_nodes
+                    || node.visits() <= settings.expand_after
+                    || self.nodes.load(Relaxed) >= settings.max_nodes
                 {
                     break;
                 }
-                self.expand(node, &state, settings, &mut scratch.moves, &mut scratch.priors);
+                children = self.expand(node, &state, settings, scratch);
             }
-            let child = self.select(node, settings);
-            let (mv, mover) = (self.nodes[child].mv, self.nodes[child].mover);
-            state.play(mv).expect("the tree holds the legal moves of its exact positions");
-            scratch.sequence.push((mv, mover));
-            scratch.path.push(child);
+            let child = Self::select(node, children, settings);
+            child.visits.fetch_add(1, Relaxed);
+            state.play(child.mv).expect("the tree holds the legal moves of its exact positions");
+            scratch.sequence.push((child.mv, child.mover));
+            path.push(child);
             node = child;
         }
         // a game the tree's moves ended (by passes, mostly) is counted as it stands: its final
@@ -323,14 +432,59 @@ impl<G: Game> Tree<G> {
             played += 1;
         }
         let result = state.outcome().unwrap_or_else(|| state.score().result());
-        self.back_up(scratch, black_reward(result, state.score_scale()));
+        Self::back_up(&path, scratch, black_reward(result, state.score_scale()));
         if played_out && settings.ownership {
-            self.count_owners(&state, &mut scratch.owners);
+            worker.count_owners(&state);
         }
     }
 
+    /// Adds the result to every node on the path (whose visits were counted on the way down),
+    /// and to the AMAF statistics of every child of a path node whose move its mover played
+    /// first later in the playout. Passes get no AMAF credit: a pass is one move that means
+    /// different things at different times.
+    fn back_up(path: &[&Node<G::Move>], scratch: &mut Scratch<G::Move>, black: u64) {
+        for n in path {
+            n.wins.fetch_add(reward(black, n.mover), Relaxed);
+        }
+        let first_player = &mut scratch.first_player;
+        first_player.clear();
+        let inner = path.len() - 1;
+        for (i, &(mv, mover)) in scratch.sequence.iter().enumerate().rev() {
+            if mv != G::PASS {
+                first_player.insert(mv, mover);
+            }
+            if i < inner {
+                for c in path[i].children() {
+                    if first_player.get(&c.mv) == Some(&c.mover) {
+                        c.amaf_visits.fetch_add(1, Relaxed);
+                        c.amaf_wins.fetch_add(reward(black, c.mover), Relaxed);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The principal variation below `node`: the most visited child, repeatedly, while that
+    /// child has at least `min_visits` playouts (below that the line is noise).
+    pub fn line_below(mut node: &Node<G::Move>, max: usize, min_visits: u32) -> Vec<G::Move> {
+        let mut line = Vec::new();
+        while line.len() < max {
+            let Some(next) =
+                node.children().iter().filter(|c| c.visits() >= min_visits.max(1)).max_by_key(|c| c.visits())
+            else {
+                break;
+            };
+            line.push(next.mv);
+            node = next;
+        }
+        line
+    }
+}
+
+impl<M> Worker<M> {
     /// Adds who owns each point of a playout's final position to the ownership counts.
-    fn count_owners(&mut self, end: &G, owners: &mut Vec<Option<Color>>) {
+    fn count_owners<G: Game<Move = M>>(&mut self, end: &G) {
+        let owners = &mut self.scratch.owners;
         end.owners(owners);
         if owners.is_empty() {
             return;
@@ -343,59 +497,57 @@ impl<G: Game> Tree<G> {
         }
         self.owned_playouts += 1;
     }
-
-    /// Adds the result to every node on the path, and to the AMAF statistics of every child of a
-    /// path node whose move its mover played first later in the playout. Passes get no AMAF
-    /// credit: a pass is one move that means different things at different times.
-    fn back_up(&mut self, scratch: &mut Scratch<G::Move>, black: u64) {
-        for &i in &scratch.path {
-            let n = &mut self.nodes[i];
-            n.visits += 1;
-            n.wins += reward(black, n.mover);
-        }
-        let first_player = &mut scratch.first_player;
-        first_player.clear();
-        let inner = scratch.path.len() - 1;
-        for (i, &(mv, mover)) in scratch.sequence.iter().enumerate().rev() {
-            if mv != G::PASS {
-                first_player.insert(mv, mover);
-            }
-            if i < inner {
-                let range = self.nodes[scratch.path[i]].children();
-                for c in &mut self.nodes[range] {
-                    if first_player.get(&c.mv) == Some(&c.mover) {
-                        c.amaf_visits += 1;
-                        c.amaf_wins += reward(black, c.mover);
-                    }
-                }
-            }
-        }
-    }
-
-    /// The principal variation below root child `child`: the most visited child, repeatedly,
-    /// while that child has at least `min_visits` playouts (below that the line is noise).
-    pub fn line_below(&self, mut node: usize, max: usize, min_visits: u32) -> Vec<G::Move> {
-        let mut line = Vec::new();
-        while line.len() < max {
-            let n = &self.nodes[node];
-            let Some(next) = n
-                .children()
-                .filter(|&c| self.nodes[c].visits >= min_visits.max(1))
-                .max_by_key(|&c| self.nodes[c].visits)
-            else {
-                break;
-            };
-            line.push(self.nodes[next].mv);
-            node = next;
-        }
-        line
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use variago_rules::HalfPoints;
+    use variago_rules::{AnyGame, Geometry, HalfPoints};
+
+    /// Every node of the subtree below `node`, `node` included.
+    fn nodes<M>(node: &Node<M>) -> Vec<&Node<M>> {
+        let mut all = vec![node];
+        let mut next = 0;
+        while next < all.len() {
+            all.extend(all[next].children());
+            next += 1;
+        }
+        all
+    }
+
+    #[test]
+    fn the_shared_tree_stays_consistent_under_threads() {
+        let game = AnyGame::new(&"go".parse().unwrap(), Geometry::square(7).unwrap());
+        let settings = Settings { threads: 4, ..Settings::default() };
+        let mut tree = Tree::new(&game, &settings);
+        for budget in [3000, 6000] {
+            tree.grow_on(&game, &settings, budget, None);
+            assert_eq!(tree.playouts, budget);
+            // no virtual loss is left behind: every visit counted on the way down came back
+            assert_eq!(u64::from(tree.root.visits()), budget);
+            let all = nodes(&tree.root);
+            assert_eq!(all.len(), tree.nodes.load(Relaxed), "every expansion counted once");
+            for node in all {
+                assert!(node.wins() <= u64::from(node.visits()) * REWARD_SCALE);
+                let children = node.children();
+                if children.is_empty() {
+                    continue;
+                }
+                let through: u32 = children.iter().map(|c| c.visits()).sum();
+                // the playouts that stopped here before it was expanded (none at the root)
+                assert!(through <= node.visits() && node.visits() - through <= settings.expand_after);
+                for c in children {
+                    assert!(c.amaf_visits.load(Relaxed) <= node.visits());
+                }
+            }
+        }
+        // a reused tree keeps the subtree below the moves, counted
+        let best = tree.root.children().iter().max_by_key(|c| c.visits()).unwrap();
+        let (mv, kept) = (best.mv, best.visits());
+        assert!(tree.descend(&[mv]));
+        assert_eq!(tree.playouts, u64::from(kept));
+        assert_eq!(nodes(&tree.root).len(), tree.nodes.load(Relaxed));
+    }
 
     fn result(winner: Option<Color>, margin: i32) -> GameResult {
         GameResult { winner, ending: Ending::Score(HalfPoints(margin)) }

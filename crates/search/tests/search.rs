@@ -7,7 +7,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use variago_records::Record;
 use variago_rules::galice::{Galice, Turn};
-use variago_rules::{AnyGame, Game, Geometry, Move, VariantSpec};
+use variago_rules::{AnyGame, Color, Game, Geometry, Move, ScoreSheet, VariantSpec};
 use variago_search::{Level, Search, Settings};
 
 fn position(sgf: &str) -> AnyGame {
@@ -47,13 +47,11 @@ fn captures_and_saves_the_stone_in_atari() {
 #[test]
 fn same_seed_same_move_and_statistics() {
     let game = wall("go", 'B');
-    for threads in [1, 2] {
-        let settings = Settings { playouts: 800, threads, seed: 7, ..Settings::default() };
-        let a = Search::new(settings.clone()).analyse(&game).unwrap();
-        let b = Search::new(settings).analyse(&game).unwrap();
-        assert_eq!((a.best, &a.moves, &a.pv), (b.best, &b.moves, &b.pv), "{threads} thread(s)");
-        assert_eq!(a.playouts, 800);
-    }
+    let settings = Settings { playouts: 800, seed: 7, ..Settings::default() };
+    let a = Search::new(settings.clone()).analyse(&game).unwrap();
+    let b = Search::new(settings).analyse(&game).unwrap();
+    assert_eq!((a.best, &a.moves, &a.pv), (b.best, &b.moves, &b.pv));
+    assert_eq!(a.playouts, 800);
 }
 
 fn nine_by_nine() -> AnyGame {
@@ -61,7 +59,7 @@ fn nine_by_nine() -> AnyGame {
 }
 
 #[test]
-fn multi_threaded_search_sums_the_roots_and_plays_legally() {
+fn threads_share_one_tree_and_play_legally() {
     let game = nine_by_nine();
     let settings = Settings { playouts: 3000, threads: 3, ..Settings::default() };
     let analysis = Search::new(settings).analyse(&game).unwrap();
@@ -87,6 +85,19 @@ fn time_limit_stops_the_search() {
 }
 
 #[test]
+fn a_forced_move_takes_less_than_its_time() {
+    // the capture at D1 decides the game: once it leads by more than the rest of the time could
+    // bring the second move, the search stops
+    let game = wall("go", 'B');
+    let time = Duration::from_secs(2);
+    let settings = Settings { playouts: u64::MAX, time: Some(time), ..Settings::default() };
+    let analysis = Search::new(settings).analyse(&game).unwrap();
+    assert_eq!(analysis.best, vertex(&game, "D1"));
+    assert!(analysis.elapsed < time * 4 / 5, "{:?}", analysis.elapsed);
+    assert!(analysis.elapsed >= time / 10, "not before a tenth of the time: {:?}", analysis.elapsed);
+}
+
+#[test]
 fn passes_to_end_a_won_game_and_not_a_lost_one() {
     // settled: Black's 15 points against White's 10; White just passed
     let settled =
@@ -109,6 +120,34 @@ fn passes_to_end_a_won_game_and_not_a_lost_one() {
 
 /// Plays `moves` random light moves (stopping at the end of the game) and checks the search's
 /// answer is legal.
+/// Black's wall on E and White's on F of 7x7, with a dead White stone at B2 inside Black's area,
+/// and White passes every move: Black wins by 13.5 once B2 is taken, but the board counted as it
+/// stands gives White the game (B2's region touches both colours, so Black's area is the wall
+/// alone). Black plays on until the count is a win (capturing B2, or walling it into a corner)
+/// and only then passes.
+#[test]
+fn never_passes_a_won_game_into_a_lost_count() {
+    let mut game = position(
+        "(;GM[1]SZ[7]KM[7.5]AB[ea][eb][ec][ed][ee][ef][eg]AW[fa][fb][fc][fd][fe][ff][fg][bf]PL[W];W[])",
+    );
+    assert_eq!(game.score().result().winner, Some(Color::White), "the count as it stands");
+    for seed in 0..12 {
+        if game.is_over() {
+            break;
+        }
+        let analysis = Search::new(Settings { seed, ..playouts(2000) }).analyse(&game).unwrap();
+        if analysis.best == Move::Pass {
+            assert_eq!(game.score().result().winner, Some(Color::Black), "passed into a loss: {game:?}");
+        }
+        game.play(analysis.best).unwrap();
+        if !game.is_over() {
+            game.play(Move::Pass).unwrap();
+        }
+    }
+    assert!(game.is_over(), "Black passes once the dead stone is off the board");
+    assert_eq!(game.outcome().unwrap().winner, Some(Color::Black));
+}
+
 fn legal_after_random_play<G: Game>(start: &G, rng: &mut SmallRng, settings: &Settings) {
     let mut game = start.clone();
     let moves = rng.random_range(0..40);
