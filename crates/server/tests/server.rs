@@ -865,3 +865,60 @@ async fn the_ai_consents_to_leaving_without_a_result() {
         (Some("finished"), Some("Void"))
     );
 }
+
+/// The score estimate during play: Black's wall on column E of a 7x7 board against White's on
+/// column G gives Black columns A-E (35 points) against White's 14 at most, so the estimate
+/// must give Black the game and the far-left points; Galice has no ownership and says so; an
+/// unknown game is 404; past the rate, 429 with Retry-After.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_score_estimate_gives_the_ownership_and_the_winner_within_its_rate() {
+    let server = support::Server::start_with(|config| {
+        config.rates.estimates =
+            variago_server::Rate { burst: 3, every: std::time::Duration::from_secs(600) };
+    })
+    .await;
+    let client = server.client();
+    let (id, black, white) = client.pair("go", "7", json!({ "komi": 0.5 })).await;
+    for row in 1..=7 {
+        client.must(&id, &black, json!({ "type": "move", "move": format!("E{row}") })).await;
+        client.must(&id, &white, json!({ "type": "move", "move": format!("G{row}") })).await;
+    }
+    let game = client.game(&id).await;
+    let (status, estimate) = client.get(&format!("/api/games/{id}/estimate")).await;
+    assert_eq!(status, 200, "{estimate}");
+    assert_eq!(estimate["seq"], game["seq"], "the estimate is for the last event");
+    assert_eq!(estimate["to_move"], "black");
+    assert_eq!(estimate["winner"], "black", "{estimate}");
+    assert!(estimate["result"].as_str().unwrap().starts_with("B+"), "{estimate}");
+    let margin = estimate["margin"].as_f64().unwrap();
+    assert!(margin > 10.0 && margin <= 49.0, "{estimate}");
+    assert!(estimate["black_winrate"].as_f64().unwrap() > 0.5, "{estimate}");
+    assert!(estimate["note"].is_null());
+    let rows = estimate["ownership"].as_array().unwrap();
+    assert_eq!(rows.len(), 7);
+    for row in rows {
+        let row: Vec<f64> = row.as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
+        assert_eq!(row.len(), 7);
+        // every point leans to Black (White's wall has no eye); Black's own wall is Black's
+        // in nearly every playout
+        assert!(row.iter().all(|&share| share > 0.2), "{estimate}");
+        assert!(row[4] > 0.9, "{estimate}");
+    }
+    // White's wall on G, without an eye and Black to move, is dead
+    let dead: Vec<&str> = estimate["dead"].as_array().unwrap().iter().filter_map(|v| v.as_str()).collect();
+    assert!(dead.contains(&"G1") && dead.contains(&"G7") && !dead.contains(&"E1"), "{estimate}");
+
+    let (galice, _, _) = client.pair("galice", "", json!({})).await;
+    let (status, estimate) = client.get(&format!("/api/games/{galice}/estimate")).await;
+    assert_eq!(status, 200, "{estimate}");
+    assert!(estimate["ownership"].is_null() && estimate["result"].is_null(), "{estimate}");
+    assert!(estimate["note"].as_str().unwrap().contains("no ownership"), "{estimate}");
+    let winrate = estimate["black_winrate"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&winrate), "{estimate}");
+
+    let (status, missing) = client.get("/api/games/nosuchgame/estimate").await;
+    assert_eq!(status, 404, "{missing}");
+    let (status, refused) = client.get(&format!("/api/games/{id}/estimate")).await;
+    assert_eq!(status, 429, "{refused}");
+    assert!(refused["error"].as_str().unwrap().contains("too many score estimates"), "{refused}");
+}

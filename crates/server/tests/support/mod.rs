@@ -284,6 +284,29 @@ impl Client {
         self.send(self.http.post(self.url(path)).json(body)).await
     }
 
+    /// Any request, with `Authorization: Bearer` if given and a JSON body if given: the status,
+    /// the headers and the body (JSON, or the text as a JSON string).
+    pub async fn request(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        bearer: Option<&str>,
+        body: Option<&Value>,
+    ) -> (u16, reqwest::header::HeaderMap, Value) {
+        let mut request = self.http.request(method, self.url(path));
+        if let Some(token) = bearer {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        let response =
+            tokio::time::timeout(PATIENCE, request.send()).await.expect("answer in time").expect("HTTP");
+        let (status, headers) = (response.status().as_u16(), response.headers().clone());
+        let text = response.text().await.expect("body");
+        (status, headers, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    }
+
     /// POST raw bytes as JSON.
     pub async fn post_raw(&self, path: &str, body: Vec<u8>) -> (u16, Value) {
         self.send(self.http.post(self.url(path)).header("content-type", "application/json").body(body)).await
