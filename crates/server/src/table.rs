@@ -479,7 +479,11 @@ impl Table {
                     "a rated game is between two accounts: the AI plays unrated games only",
                 ));
             }
-            if request.variant.contains(':') || request.komi.is_some() {
+            // a komi equal to the variant's own is what a form sends without a change
+            let own_komi = request.komi.is_some_and(|komi| {
+                Position::start(&request.variant).map_or(true, |standard| standard.komi() != komi)
+            });
+            if request.variant.contains(':') || own_komi {
                 return Err(ApiError::bad_request(
                     "a rated game uses the variant's standard settings: no options or komi of your own",
                 ));

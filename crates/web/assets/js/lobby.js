@@ -3,6 +3,7 @@
 // this browser holds).
 
 import { api, seats, rememberSeat, forgetSeat, el, colourName, describeTime, describePlayer, describeSpec, seatColour } from './api.js';
+import { showAccount } from './account.js';
 
 const $ = (selector) => document.getElementById(selector);
 /** How many of "my games" the lobby looks up. */
@@ -95,6 +96,7 @@ async function create(event) {
     color: $('color').value,
     opponent: ai ? { kind: 'ai', level: Number($('level').value) } : { kind: 'human' },
     public: ai ? true : $('public').checked,
+    rated: !ai && $('rated').checked ? true : undefined,
   };
   if (!$('komi').disabled && $('komi').value !== '') request.komi = Number($('komi').value);
   $('create-button').disabled = true;
@@ -110,7 +112,9 @@ async function create(event) {
 
 /** One game line: its spec, players, clock and a link. */
 function gameItem(game, action) {
-  const players = ['black', 'white'].map((s) => `${colourName(s)}: ${describePlayer(game.players[s], game.seated[s])}`).join(', ');
+  const accounts = game.accounts || {};
+  const players = ['black', 'white'].map((s) => `${colourName(s)}: ${accounts[s] || describePlayer(game.players[s], game.seated[s])}`).join(', ')
+    + (game.rated ? ' (rated)' : '');
   const mine = seats()[game.id];
   return el('li', { class: 'game', 'data-id': game.id },
     el('a', { href: `/game/${game.id}`, class: 'go' }, action),
@@ -203,7 +207,12 @@ function refresh() {
   fillList('finished', 'Replay');
 }
 
+let account = null;
+
 async function start() {
+  // a rated game is offered to an account, against a person
+  account = await showAccount();
+  $('rated-field').hidden = !account || $('opponent').value === 'ai';
   $('level').replaceChildren(...Array.from({ length: 10 }, (_, i) => el('option', { value: i + 1, selected: i === 2 }, `${i + 1}${i === 0 ? ' (weakest)' : i === 9 ? ' (strongest)' : ''}`)));
   $('variant').addEventListener('change', variantChanged);
   $('time').addEventListener('change', timeChanged);
@@ -211,6 +220,7 @@ async function start() {
     const ai = $('opponent').value === 'ai';
     $('level-field').hidden = !ai;
     $('public-field').hidden = ai;
+    $('rated-field').hidden = ai || !account;
   });
   $('create-form').addEventListener('submit', create);
   timeChanged();
