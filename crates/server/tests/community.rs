@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use reqwest::Method;
 use serde_json::{Value, json};
-use support::{ChildServer, Client, Db, Server};
+use support::{ChildServer, Client, Db, Server, on_both};
 
 /// Not a test of its own: the server process of the crash test (see `support::ChildServer`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -47,9 +47,9 @@ fn error(body: &Value) -> &str {
     body["error"].as_str().unwrap_or_default()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn accounts_are_created_once_with_a_valid_name_and_password() {
-    let server = Server::start().await;
+on_both!(accounts_are_created_once_with_a_valid_name_and_password);
+async fn accounts_are_created_once_with_a_valid_name_and_password(db: Db) {
+    let Some(server) = Server::on(db).await else { return };
     let client = server.client();
     account(&client, "ann").await;
     for (body, status, words) in [
@@ -67,9 +67,9 @@ async fn accounts_are_created_once_with_a_valid_name_and_password() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_session_is_a_token_and_an_http_only_cookie_until_logged_out() {
-    let server = Server::start().await;
+on_both!(a_session_is_a_token_and_an_http_only_cookie_until_logged_out);
+async fn a_session_is_a_token_and_an_http_only_cookie_until_logged_out(db: Db) {
+    let Some(server) = Server::on(db).await else { return };
     let client = server.client();
     let credentials = json!({ "name": "ann", "password": "correct horse" });
     assert_eq!(client.post("/api/accounts", &credentials).await.0, 201);
@@ -172,9 +172,9 @@ async fn failed_logins_are_limited_per_name_and_per_address() {
     assert_eq!(status, 429, "{answer}");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_rated_game_is_between_two_accounts_and_its_result_moves_both_ratings() {
-    let server = Server::start().await;
+on_both!(a_rated_game_is_between_two_accounts_and_its_result_moves_both_ratings);
+async fn a_rated_game_is_between_two_accounts_and_its_result_moves_both_ratings(db: Db) {
+    let Some(server) = Server::on(db).await else { return };
     let client = server.client();
     let (ann, bee) = (account(&client, "ann").await, account(&client, "bee").await);
     // refused: a guest, the AI, a komi of one's own, joining as a guest or as oneself
@@ -307,12 +307,12 @@ async fn chat_is_for_the_players_and_everyone_reads_it() {
     assert_eq!(client.act(&id, &white, json!({ "type": "chat", "text": "thanks" })).await.0, 200);
 }
 
+on_both!(a_rated_result_and_its_ratings_survive_a_crash_together);
 /// A rated result and the ratings it changes are one transaction: a server killed (SIGKILL)
-/// right after the resignation was sent has, once restarted, either the result and both
-/// ratings, or neither.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_rated_result_and_its_ratings_survive_a_crash_together() {
-    let Some(fresh) = Db::Sqlite.fresh().await else { return };
+/// while resignations are being written has, once restarted, as many rating updates as results
+/// (and every acknowledged result).
+async fn a_rated_result_and_its_ratings_survive_a_crash_together(db: Db) {
+    let Some(fresh) = db.fresh().await else { return };
     let url = fresh.url.clone();
     let start = |url: String| tokio::task::spawn_blocking(move || ChildServer::start(&url));
     let server = start(url.clone()).await.unwrap();

@@ -8,24 +8,7 @@
 mod support;
 
 use serde_json::{Value, json};
-use support::{ChildServer, Client, Db, Server, Socket};
-
-/// Runs the test function `$name(db: Db)` as two tests, `$name::sqlite` and `$name::postgres`.
-macro_rules! on_both {
-    ($name:ident) => {
-        mod $name {
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn sqlite() {
-                super::$name(super::Db::Sqlite).await;
-            }
-
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn postgres() {
-                super::$name(super::Db::Postgres).await;
-            }
-        }
-    };
-}
+use support::{ChildServer, Client, Db, Server, Socket, on_both};
 
 /// The `n`-th legal placement of a game (cycling), or `pass` when there is none: a quick,
 /// deterministic way to play whole games of any variant.

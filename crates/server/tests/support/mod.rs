@@ -16,6 +16,27 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+/// Runs the test function `$name(db: Db)` as two tests, `$name::sqlite` and `$name::postgres`.
+// (not every test file that includes this module uses it)
+#[allow(unused_macros)]
+macro_rules! on_both {
+    ($name:ident) => {
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name(super::Db::Sqlite).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                super::$name(super::Db::Postgres).await;
+            }
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use on_both;
+
 /// How long any single wait may take before the test fails as hung.
 pub const PATIENCE: Duration = Duration::from_secs(60);
 
