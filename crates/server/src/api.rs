@@ -358,6 +358,7 @@ async fn socket(
         presented(&hub, &policy, client, &id, token).await?;
     }
     let subscription = hub.subscribe(&id, after).await?;
+    let spectator = if token.is_none() { Some(hub.watch(&id).await?) } else { None };
     Ok(upgrade
         .max_message_size(BODY_LIMIT)
         // a frame is refused as soon as its header announces more than a message may hold,
@@ -370,6 +371,7 @@ async fn socket(
         .on_upgrade(move |socket| async move {
             // the connection keeps its place under the caps while the socket lives
             let _place = place;
+            let _spectator = spectator;
             run_socket(hub, id, token, subscription, socket, policy).await;
         }))
 }

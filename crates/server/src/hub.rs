@@ -3,7 +3,7 @@
 //! AI's moves and answers on blocking worker threads, the dead-stone proposal, the flag timers.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -76,6 +76,18 @@ pub struct Live {
     ai_ms: AtomicU64,
     /// When a request last asked for the game (ms since the epoch): idle games leave memory.
     touched_ms: AtomicI64,
+    /// WebSockets open on the game without a seat's token: its spectators, for the lists.
+    spectators: AtomicUsize,
+}
+
+/// A spectator's place in a game's count, given back when the socket closes (dropped).
+#[derive(Debug)]
+pub struct Spectator(Arc<Live>);
+
+impl Drop for Spectator {
+    fn drop(&mut self) {
+        self.0.spectators.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// A seat taken by a join: its colour, token and account.
@@ -833,10 +845,27 @@ impl Hub {
         Ok(())
     }
 
-    /// Public games in the given statuses, most recently active first.
+    /// Public games in the given statuses, most recently active first, with the spectators
+    /// watching each through this process.
     pub async fn list(&self, statuses: &[&str], limit: i64) -> Result<Vec<Summary>, ApiError> {
         let rows = self.store.list(statuses, limit).await.map_err(storage)?;
-        Ok(rows.iter().filter_map(Table::summary).collect())
+        let games = locked(&self.games);
+        Ok(rows
+            .iter()
+            .filter_map(Table::summary)
+            .map(|mut summary| {
+                summary.spectators =
+                    games.get(&summary.id).map_or(0, |live| live.spectators.load(Ordering::Relaxed));
+                summary
+            })
+            .collect())
+    }
+
+    /// Counts a spectator of a game while the returned place is held.
+    pub async fn watch(self: &Arc<Self>, id: &str) -> Result<Spectator, ApiError> {
+        let live = self.live(id).await?;
+        live.spectators.fetch_add(1, Ordering::Relaxed);
+        Ok(Spectator(live))
     }
 }
 
@@ -850,6 +879,7 @@ impl Live {
             deadline: watch::Sender::new(None),
             ai_ms: AtomicU64::new(0),
             touched_ms: AtomicI64::new(now_ms()),
+            spectators: AtomicUsize::new(0),
         }
     }
 }

@@ -1127,6 +1127,7 @@ impl Table {
             }),
             created_ms: row.created_ms,
             updated_ms: row.updated_ms,
+            spectators: 0,
         })
     }
 }
@@ -1294,6 +1295,8 @@ pub struct Summary {
     pub rated: bool,
     /// The accounts playing each colour (`null`: a guest or the AI).
     pub accounts: Sides<Option<String>>,
+    /// Spectators watching over a WebSocket (through this server process).
+    pub spectators: usize,
     /// Creation time.
     pub created_ms: i64,
     /// Last activity.

@@ -353,3 +353,38 @@ async fn a_rated_result_and_its_ratings_survive_a_crash_together(db: Db) {
     assert_eq!(rated_games, finished, "as many rating updates as results: {bee_page}");
     drop(server);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lists_count_each_game_s_spectators() {
+    let server = Server::start().await;
+    let client = server.client();
+    let (id, black, _) = client.pair("go", "9", json!({})).await;
+    let spectators = |running: &Value| {
+        running["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == id.as_str())
+            .map(|g| g["spectators"].clone())
+    };
+    let (_, running) = client.get("/api/games?status=running").await;
+    assert_eq!(spectators(&running), Some(json!(0)));
+    // two spectators and a player: the player is no spectator
+    let watchers = [
+        support::Socket::connect(server.addr, &id, 0, None).await,
+        support::Socket::connect(server.addr, &id, 0, None).await,
+    ];
+    let _player = support::Socket::connect(server.addr, &id, 0, Some(&black)).await;
+    let (_, running) = client.get("/api/games?status=running").await;
+    assert_eq!(spectators(&running), Some(json!(2)), "{running}");
+    drop(watchers);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let (_, running) = client.get("/api/games?status=running").await;
+        if spectators(&running) == Some(json!(0)) {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the closed sockets still count: {running}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}

@@ -949,3 +949,48 @@ async fn two_accounts_play_a_rated_game_chat_and_see_the_leaderboard() {
     ann.close().await;
     bee.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_lists_games_to_watch_per_variant_with_their_spectators() {
+    if !browser_available("watch list") {
+        return;
+    }
+    let app = App::start().await;
+    let (go, _, _) = app.pair(json!({ "variant": "go", "size": "9" })).await;
+    let (incursion, _, _) = app.pair(json!({ "variant": "incursion", "size": "9" })).await;
+    let driver = Driver::start().await;
+    let spectator = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    spectator.goto(&app.url(&format!("/game/{go}"))).await;
+    spectator.wait_status("Black to move").await;
+    let lobby = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    lobby.goto(&app.url("/")).await;
+    let go_line = format!("#running li[data-id=\"{go}\"]");
+    lobby
+        .until(
+            "the spectator counted",
+            &format!("document.querySelector('{go_line}')?.textContent.includes('1 watching')"),
+        )
+        .await;
+    lobby
+        .until(
+            "the other variant listed",
+            &format!("document.querySelector('#running li[data-id=\"{incursion}\"]') !== null"),
+        )
+        .await;
+    lobby
+        .until("the variants to watch", "document.querySelectorAll('#watch-variant option').length > 5")
+        .await;
+    lobby.select("#watch-variant", "incursion").await;
+    lobby.until("go filtered out", &format!("document.querySelector('{go_line}') === null")).await;
+    let shown = lobby
+        .js("return [...document.querySelectorAll('#running li.game')].map(li => li.dataset.id)", vec![])
+        .await;
+    assert_eq!(shown, json!([incursion]));
+    lobby.select("#watch-variant", "go").await;
+    lobby.until("go alone", &format!("document.querySelector('{go_line}') !== null")).await;
+    assert!(!lobby.text("#running").await.contains("idle"), "the filtered-out game is not called idle");
+    lobby.scroll_to("#running").await;
+    lobby.screenshot("watch-list").await;
+    spectator.close().await;
+    lobby.close().await;
+}

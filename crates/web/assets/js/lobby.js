@@ -121,6 +121,7 @@ function gameItem(game, action) {
     el('span', { class: 'spec', title: game.spec }, describeSpec(game.spec)),
     el('span', { class: 'who' }, players),
     el('span', { class: 'time' }, describeTime(game.time_control)),
+    game.spectators ? el('span', { class: 'watching' }, `${game.spectators} watching`) : null,
     game.result ? el('span', { class: 'result' }, game.result === 'Void' ? 'left by agreement, no result' : game.result) : null,
     mine ? el('span', { class: 'badge' }, `you: ${colourName(seatColour(mine, game))}`) : null);
 }
@@ -129,8 +130,11 @@ async function fillList(status, action) {
   const list = $(status);
   try {
     const { games } = await api(`/api/games?status=${status}&limit=30`);
-    const lively = status === 'finished' ? games : games.filter((g) => Date.now() - g.updated_ms < IDLE_HIDDEN_MS);
-    const idle = games.length - lively.length;
+    // the games in progress of the variant chosen to watch (all by default)
+    const watched = $('watch-variant').value;
+    const shown = status === 'running' && watched ? games.filter((g) => g.spec.split(':')[0] === watched) : games;
+    const lively = status === 'finished' ? shown : shown.filter((g) => Date.now() - g.updated_ms < IDLE_HIDDEN_MS);
+    const idle = shown.length - lively.length;
     const note = idle ? [el('li', { class: 'empty idle' }, `${idle} game${idle === 1 ? '' : 's'} idle for over a day not shown.`)] : [];
     const items = lively.length ? lively.map((g) => gameItem(g, action)) : [el('li', { class: 'empty' }, 'None right now.')];
     list.replaceChildren(...items, ...note);
@@ -223,10 +227,12 @@ async function start() {
     $('rated-field').hidden = ai || !account;
   });
   $('create-form').addEventListener('submit', create);
+  $('watch-variant').addEventListener('change', () => fillList('running', 'Watch'));
   timeChanged();
   try {
     const { variants: list } = await api('/api/variants');
     fillVariants(list);
+    $('watch-variant').append(...list.map((v) => el('option', { value: v.name }, v.name)));
   } catch (error) {
     $('create-error').textContent = `The variants cannot be loaded: ${error.message}`;
   }
