@@ -918,6 +918,10 @@ async fn two_accounts_play_a_rated_game_chat_and_see_the_leaderboard() {
     spectator.goto(game_page.as_str().unwrap()).await;
     spectator.wait_text("chat-log", "you too").await;
     assert_eq!(spectator.js("return document.getElementById('chat-form').hidden", vec![]).await, json!(true));
+    // the players' pages hold their seats' sockets: the spectator alone is counted
+    let count =
+        "return fetch('/api/games?status=running').then(r => r.json()).then(l => l.games[0].spectators)";
+    assert_eq!(ann.js(count, vec![]).await, json!(1));
     spectator.close().await;
 
     // ann resigns: bee wins, and the ratings move
@@ -943,6 +947,14 @@ async fn two_accounts_play_a_rated_game_chat_and_see_the_leaderboard() {
     ann.until("the game in the list", "document.querySelectorAll('#recent li').length === 1").await;
     assert!(ann.text("#recent").await.contains("ann – bee · W+R (rated)"));
     ann.screenshot("player-page").await;
+    // the ratings beside the names: in the lobby's finished games and on the game's cards
+    ann.goto(&app.url("/")).await;
+    ann.wait_text("finished", "Black: ann (1338), White: bee (1662) (rated)").await;
+    ann.scroll_to("#finished").await;
+    ann.screenshot("lobby-accounts").await;
+    ann.goto(game_page.as_str().unwrap()).await;
+    ann.wait_text("players", "bee (1662)").await;
+    ann.wait_text("players", "ann (1338) (you)").await;
     // logging out brings the guest's header back
     ann.click("#logout").await;
     ann.until("logged out", "document.getElementById('login-link') !== null").await;

@@ -18,6 +18,19 @@ export function formatRating(r) {
   return `${Math.round(r.rating)} ±${Math.round(r.deviation)}`;
 }
 
+const ratings = new Map(); // name -> the promise of its ratings per variant
+
+/** A player's rating in a variant, rounded (`1662`), or '' when it has none (or a guest): each
+ * name is asked once per page. */
+export async function ratingOf(name, variant) {
+  if (!name) return '';
+  if (!ratings.has(name)) {
+    ratings.set(name, api(`/api/players/${encodeURIComponent(name)}`).then((p) => p.ratings).catch(() => ({})));
+  }
+  const r = (await ratings.get(name))[variant];
+  return r ? String(Math.round(r.rating)) : '';
+}
+
 /** Fills the header's `#account` and resolves to the account's name (null for a guest). */
 export async function showAccount() {
   const box = document.getElementById('account');

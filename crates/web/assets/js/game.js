@@ -6,7 +6,7 @@ import { api, seats, rememberSeat, el, colourName, other, formatClock, formatByo
 import { Board, parseVertex, vertexAt, zoneClass } from './board.js';
 import { replay } from './replay.js';
 import { Chat } from './chat.js';
-import { showAccount } from './account.js';
+import { showAccount, ratingOf } from './account.js';
 
 const id = decodeURIComponent(location.pathname.split('/')[2] || '');
 const params = new URLSearchParams(location.search);
@@ -32,6 +32,7 @@ const page = {
   about: new Map(), // variant name -> one-line description
   estimate: null, // the AI's score estimate of the position shown (GET /api/games/{id}/estimate)
   estimating: false,
+  ratings: {}, // account name -> its rating in this game's variant ('' for none yet)
 };
 
 /** The colour this browser's seat plays now (Galice's choice may have swapped the seats). */
@@ -259,7 +260,9 @@ let retry = 500;
 function connect() {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   const after = page.game ? page.game.seq : 0;
-  socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(id)}/ws?after=${after}`);
+  // a seat's socket carries its token, so that the server does not count the player as a spectator
+  const seat = page.seat ? `&token=${encodeURIComponent(page.seat.token)}` : '';
+  socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(id)}/ws?after=${after}${seat}`);
   socket.addEventListener('open', () => {
     retry = 500;
     setConnection('');
@@ -274,8 +277,9 @@ function connect() {
     if (data.type === 'event') chat.add(data);
     if (data.type === 'state' || (data.type === 'event' && data.game)) update(data.game);
   });
-  socket.addEventListener('close', () => {
-    if (page.game && page.game.status === 'finished') return;
+  socket.addEventListener('close', (event) => {
+    // a socket replaced on purpose (after joining) is not reconnected
+    if (event.target !== socket || (page.game && page.game.status === 'finished')) return;
     setConnection('Connection lost: reconnecting…');
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 5000);
@@ -394,7 +398,17 @@ function render() {
 function renderPlayers(game, mine) {
   const cards = ['black', 'white'].map((side) => {
     const view = game.players[side];
-    const who = (view.account || describePlayer(view, view.seated)) + (side === mine ? ' (you)' : '');
+    const rating = view.account && page.ratings[view.account];
+    const who = (view.account ? `${view.account}${rating ? ` (${rating})` : ''}` : describePlayer(view, view.seated))
+      + (side === mine ? ' (you)' : '');
+    if (view.account && !(view.account in page.ratings)) {
+      // asked once per name: the card shows the rating once it arrives
+      page.ratings[view.account] = '';
+      ratingOf(view.account, game.variant).then((r) => {
+        page.ratings[view.account] = r;
+        if (r) render();
+      });
+    }
     return el('div', { class: `player ${side}${game.to_move === side ? ' to-move' : ''}`, 'data-side': side },
       el('span', { class: `swatch ${side}`, 'aria-hidden': 'true' }),
       el('span', { class: 'name' }, el('strong', {}, colourName(side)), ' ', who),
@@ -891,6 +905,10 @@ async function join() {
     history.replaceState(null, '', `/game/${id}`);
     showMessage('');
     update(joined.game);
+    // the spectator's socket gives way to the seat's
+    const spectating = socket;
+    connect();
+    if (spectating) spectating.close();
   } catch (error) {
     showMessage(error.message);
   }

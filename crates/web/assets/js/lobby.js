@@ -3,7 +3,7 @@
 // this browser holds).
 
 import { api, seats, rememberSeat, forgetSeat, el, colourName, describeTime, describePlayer, describeSpec, seatColour } from './api.js';
-import { showAccount } from './account.js';
+import { showAccount, ratingOf } from './account.js';
 
 const $ = (selector) => document.getElementById(selector);
 /** How many of "my games" the lobby looks up. */
@@ -113,15 +113,22 @@ async function create(event) {
 /** One game line: its spec, players, clock and a link. */
 function gameItem(game, action) {
   const accounts = game.accounts || {};
-  const players = ['black', 'white'].map((s) => `${colourName(s)}: ${accounts[s] || describePlayer(game.players[s], game.seated[s])}`).join(', ')
+  const variant = game.spec.split(':')[0];
+  // the seats in words, the accounts with their ratings in the game's variant once known
+  const line = (ratings) => ['black', 'white'].map((s, i) => `${colourName(s)}: ${accounts[s]
+    ? `${accounts[s]}${ratings[i] ? ` (${ratings[i]})` : ''}` : describePlayer(game.players[s], game.seated[s])}`).join(', ')
     + (game.rated ? ' (rated)' : '');
+  const who = el('span', { class: 'who' }, line(['', '']));
+  Promise.all(['black', 'white'].map((s) => ratingOf(accounts[s], variant))).then((ratings) => {
+    who.textContent = line(ratings);
+  });
   const mine = seats()[game.id];
   return el('li', { class: 'game', 'data-id': game.id },
     el('a', { href: `/game/${game.id}`, class: 'go' }, action),
     el('span', { class: 'spec', title: game.spec }, describeSpec(game.spec)),
-    el('span', { class: 'who' }, players),
+    who,
     el('span', { class: 'time' }, describeTime(game.time_control)),
-    game.spectators ? el('span', { class: 'watching' }, `${game.spectators} watching`) : null,
+    game.spectators && game.status !== 'finished' ? el('span', { class: 'watching' }, `${game.spectators} watching`) : null,
     game.result ? el('span', { class: 'result' }, game.result === 'Void' ? 'left by agreement, no result' : game.result) : null,
     mine ? el('span', { class: 'badge' }, `you: ${colourName(seatColour(mine, game))}`) : null);
 }
