@@ -262,7 +262,7 @@ async fn a_rated_game_is_between_two_accounts_and_its_result_moves_both_ratings(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chat_is_for_the_players_and_everyone_reads_it() {
     let server = Server::start_with(|config| {
-        config.rates.chats = variago_server::Rate { burst: 4, every: Duration::from_secs(600) };
+        config.rates.chats = variago_server::Rate { burst: 5, every: Duration::from_secs(600) };
     })
     .await;
     let client = server.client();
@@ -296,13 +296,29 @@ async fn chat_is_for_the_players_and_everyone_reads_it() {
     assert_eq!(chats.len(), 2, "{events}");
     assert_eq!(chats[0]["event"], json!({ "type": "chat", "color": "black", "text": "good luck" }));
     assert_eq!(chats[1]["event"]["color"], "white");
-    // the rate counts every message, refused ones too: black has sent one of four; then 429
-    for _ in 0..3 {
+    // the rate counts every message, refused ones too: black has sent one of five; then 429
+    for _ in 0..4 {
         assert_eq!(client.act(&id, &black, json!({ "type": "chat", "text": "again" })).await.0, 200);
     }
     let (status, answer) = client.act(&id, &black, json!({ "type": "chat", "text": "again" })).await;
     assert_eq!(status, 429, "{answer}");
-    // after the game, the players still talk (white's fourth message)
+    // over the WebSocket: the limit holds there too, a spectator's socket hears white's message
+    // and cannot write
+    let mut black_socket = support::Socket::connect(server.addr, &id, 0, Some(&black)).await;
+    black_socket.send_action(1, json!({ "type": "chat", "text": "again" })).await;
+    let refused = black_socket.until(|m| m["type"] == "error").await;
+    assert!(error(&refused).contains("too many chat messages"), "{refused}");
+    let last = client.game(&id).await["seq"].as_u64().unwrap();
+    let mut spectator = support::Socket::connect(server.addr, &id, last, None).await;
+    let mut white_socket = support::Socket::connect(server.addr, &id, last, Some(&white)).await;
+    white_socket.send_action(2, json!({ "type": "chat", "text": "over the socket" })).await;
+    assert_eq!(white_socket.until(|m| m["type"] == "ack").await["ref"], 2);
+    let heard = spectator.event().await;
+    assert_eq!(heard["event"], json!({ "type": "chat", "color": "white", "text": "over the socket" }));
+    spectator.send_action(3, json!({ "type": "chat", "text": "me too" })).await;
+    let refused = spectator.until(|m| m["type"] == "error").await;
+    assert!(error(&refused).contains("spectators cannot act"), "{refused}");
+    // after the game, the players still talk (white's fifth message)
     client.must(&id, &white, json!({ "type": "resign" })).await;
     assert_eq!(client.act(&id, &white, json!({ "type": "chat", "text": "thanks" })).await.0, 200);
 }
