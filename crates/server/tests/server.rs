@@ -851,13 +851,13 @@ async fn the_ai_consents_to_leaving_without_a_result() {
 
 /// The score estimate during play: Black's wall on column E of a 7x7 board against White's on
 /// column G gives Black columns A-E (35 points) against White's 14 at most, so the estimate
-/// must give Black the game and the far-left points; Galice has no ownership and says so; an
-/// unknown game is 404; past the rate, 429 with Retry-After.
+/// must give Black the game and lean every point to Black; Galice has no ownership and says so; an
+/// unknown game is 404, a finished one 409; past the rate, 429.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_score_estimate_gives_the_ownership_and_the_winner_within_its_rate() {
     let server = support::Server::start_with(|config| {
         config.rates.estimates =
-            variago_server::Rate { burst: 3, every: std::time::Duration::from_secs(600) };
+            variago_server::Rate { burst: 4, every: std::time::Duration::from_secs(600) };
     })
     .await;
     let client = server.client();
@@ -891,7 +891,7 @@ async fn a_score_estimate_gives_the_ownership_and_the_winner_within_its_rate() {
     let dead: Vec<&str> = estimate["dead"].as_array().unwrap().iter().filter_map(|v| v.as_str()).collect();
     assert!(dead.contains(&"G1") && dead.contains(&"G7") && !dead.contains(&"E1"), "{estimate}");
 
-    let (galice, _, _) = client.pair("galice", "", json!({})).await;
+    let (galice, setter, _) = client.pair("galice", "", json!({})).await;
     let (status, estimate) = client.get(&format!("/api/games/{galice}/estimate")).await;
     assert_eq!(status, 200, "{estimate}");
     assert!(estimate["ownership"].is_null() && estimate["result"].is_null(), "{estimate}");
@@ -901,6 +901,10 @@ async fn a_score_estimate_gives_the_ownership_and_the_winner_within_its_rate() {
 
     let (status, missing) = client.get("/api/games/nosuchgame/estimate").await;
     assert_eq!(status, 404, "{missing}");
+    // a finished game has no estimate to give: its result is known
+    client.must(&galice, &setter, json!({ "type": "resign" })).await;
+    let (status, over) = client.get(&format!("/api/games/{galice}/estimate")).await;
+    assert_eq!(status, 409, "{over}");
     let (status, refused) = client.get(&format!("/api/games/{id}/estimate")).await;
     assert_eq!(status, 429, "{refused}");
     assert!(refused["error"].as_str().unwrap().contains("too many score estimates"), "{refused}");
