@@ -5,9 +5,10 @@ CREATE TABLE accounts (
     created_ms BIGINT NOT NULL
 );
 CREATE UNIQUE INDEX accounts_by_lower_name ON accounts (lower(name));
--- Logged-in sessions: the token a client presents (cookie or Bearer), and whose it is.
+-- Logged-in sessions: the SHA-256 of the token a client presents (cookie or Bearer; the token
+-- itself is not kept, so that a copy of the database opens no session), and whose it is.
 CREATE TABLE sessions (
-    token TEXT PRIMARY KEY,
+    token_hash TEXT PRIMARY KEY,
     name TEXT NOT NULL REFERENCES accounts (name),
     created_ms BIGINT NOT NULL
 );

@@ -14,6 +14,7 @@ use axum::extract::{Extension, Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Json, Response};
 use serde::Deserialize;
+use sha2::{Digest, Sha256};
 use variago_rules::spec::VARIANTS;
 
 use crate::api::{Body, Client, Policy, address};
@@ -112,12 +113,18 @@ pub fn session_token(headers: &HeaderMap) -> Option<String> {
         .filter(|t| !t.is_empty() && t.len() <= 128)
 }
 
+/// What the database keeps of a session token: its SHA-256 in hex (the token has 256 random
+/// bits: no salt or slow hash is needed, unlike a password).
+fn token_hash(token: &str) -> String {
+    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// The account of the request's session, if it presents one that is valid (an unknown or
 /// expired token counts as no session: the client plays as a guest).
 pub async fn account(hub: &Hub, headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     let Some(token) = session_token(headers) else { return Ok(None) };
     let since = now_ms() - SESSION_DAYS * 24 * 3600 * 1000;
-    hub.store().session(&token, since).await.map_err(ApiError::unavailable)
+    hub.store().session(&token_hash(&token), since).await.map_err(ApiError::unavailable)
 }
 
 /// A `Set-Cookie` value: the session for `max_age` seconds (0 ends it).
@@ -171,7 +178,7 @@ pub async fn log_in(
         return Err(ApiError::unauthorized("wrong name or password"));
     };
     let token = seat::new_token();
-    hub.store().create_session(&token, &name, now_ms()).await.map_err(ApiError::unavailable)?;
+    hub.store().create_session(&token_hash(&token), &name, now_ms()).await.map_err(ApiError::unavailable)?;
     let mut response = Json(serde_json::json!({ "token": token, "name": name })).into_response();
     response.headers_mut().insert(header::SET_COOKIE, cookie(&token, SESSION_DAYS * 24 * 3600));
     Ok(response)
@@ -186,7 +193,7 @@ pub async fn who(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Resp
 /// `DELETE /api/sessions`: ends the session presented (204, the cookie cleared); 401 without one.
 pub async fn log_out(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, ApiError> {
     let token = session_token(&headers).ok_or_else(|| ApiError::unauthorized("not logged in"))?;
-    hub.store().delete_session(&token).await.map_err(ApiError::unavailable)?;
+    hub.store().delete_session(&token_hash(&token)).await.map_err(ApiError::unavailable)?;
     let mut response = StatusCode::NO_CONTENT.into_response();
     response.headers_mut().insert(header::SET_COOKIE, cookie("", 0));
     Ok(response)
@@ -254,6 +261,12 @@ mod tests {
         assert!(verify("correct horse", Some(&hashed)));
         assert!(!verify("wrong horse", Some(&hashed)));
         assert!(!verify("correct horse", None), "an unknown name never matches");
+    }
+
+    #[test]
+    fn a_session_is_kept_as_its_token_s_sha_256() {
+        // FIPS 180-2's test vector for "abc"
+        assert_eq!(token_hash("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     }
 
     #[test]

@@ -763,11 +763,11 @@ impl Store {
         .await
     }
 
-    /// Stores a new session of an account.
-    pub async fn create_session(&self, token: &str, name: &str, now: i64) -> Result<(), StoreError> {
+    /// Stores a new session of an account, by its token's hash.
+    pub async fn create_session(&self, token_hash: &str, name: &str, now: i64) -> Result<(), StoreError> {
         self.writing(async |conn| {
-            sqlx::query("INSERT INTO sessions (token, name, created_ms) VALUES ($1, $2, $3)")
-                .bind(token)
+            sqlx::query("INSERT INTO sessions (token_hash, name, created_ms) VALUES ($1, $2, $3)")
+                .bind(token_hash)
                 .bind(name)
                 .bind(now)
                 .execute(&mut *conn)
@@ -777,11 +777,11 @@ impl Store {
         Ok(())
     }
 
-    /// The account a session token belongs to, if the session started after `since_ms`.
-    pub async fn session(&self, token: &str, since_ms: i64) -> Result<Option<String>, StoreError> {
+    /// The account a session (by its token's hash) belongs to, if it started after `since_ms`.
+    pub async fn session(&self, token_hash: &str, since_ms: i64) -> Result<Option<String>, StoreError> {
         let name: Option<(String,)> = in_time(
-            sqlx::query_as("SELECT name FROM sessions WHERE token = $1 AND created_ms > $2")
-                .bind(token)
+            sqlx::query_as("SELECT name FROM sessions WHERE token_hash = $1 AND created_ms > $2")
+                .bind(token_hash)
                 .bind(since_ms)
                 .fetch_optional(&self.pool),
         )
@@ -789,10 +789,13 @@ impl Store {
         Ok(name.map(|(name,)| name))
     }
 
-    /// Ends a session (nothing if there is no such session).
-    pub async fn delete_session(&self, token: &str) -> Result<(), StoreError> {
+    /// Ends a session, by its token's hash (nothing if there is no such session).
+    pub async fn delete_session(&self, token_hash: &str) -> Result<(), StoreError> {
         self.writing(async |conn| {
-            sqlx::query("DELETE FROM sessions WHERE token = $1").bind(token).execute(&mut *conn).await
+            sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+                .bind(token_hash)
+                .execute(&mut *conn)
+                .await
         })
         .await?;
         Ok(())
