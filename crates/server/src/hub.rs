@@ -78,6 +78,8 @@ pub struct Live {
     touched_ms: AtomicI64,
     /// WebSockets open on the game without a seat's token: its spectators, for the lists.
     spectators: AtomicUsize,
+    /// The last score estimate: asked again for the same event, it is answered without a search.
+    estimate: Mutex<Option<Estimate>>,
 }
 
 /// A spectator's place in a game's count, given back when the socket closes (dropped).
@@ -772,7 +774,8 @@ impl Hub {
     }
 
     /// The AI's estimate of a game in play ([`Position::estimate`]), searched on one of the AI's
-    /// slots like its moves: 409 once play has ended, 503 while the AI's queue is full.
+    /// slots like its moves (once per event: the same event's estimate is kept for everyone who
+    /// asks): 409 once play has ended, 503 while the AI's queue is full.
     pub async fn estimate(self: &Arc<Self>, id: &str) -> Result<Estimate, ApiError> {
         let live = self.live(id).await?;
         let (position, seq) = {
@@ -782,13 +785,19 @@ impl Hub {
             }
             (table.position.clone(), table.seq())
         };
+        if let Some(kept) = locked(&live.estimate).as_ref().filter(|e| e.seq == seq) {
+            return Ok(kept.clone());
+        }
         self.ai_has_room()?;
         let settings =
             variago_search::Settings { playouts: ESTIMATE_PLAYOUTS, seed: seq, ..Default::default() };
-        self.on_worker(&live, move || position.estimate(settings, seq))
+        let estimate = self
+            .on_worker(&live, move || position.estimate(settings, seq))
             .await
             .flatten()
-            .ok_or_else(|| ApiError::internal("estimating the score", "the search found nothing"))
+            .ok_or_else(|| ApiError::internal("estimating the score", "the search found nothing"))?;
+        *locked(&live.estimate) = Some(estimate.clone());
+        Ok(estimate)
     }
 
     /// The game's SGF.
@@ -880,6 +889,7 @@ impl Live {
             ai_ms: AtomicU64::new(0),
             touched_ms: AtomicI64::new(now_ms()),
             spectators: AtomicUsize::new(0),
+            estimate: Mutex::new(None),
         }
     }
 }
