@@ -13,6 +13,8 @@ use axum::extract::{ConnectInfo, DefaultBodyLimit, Extension, FromRequest, Path,
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::{get, post};
+
+use crate::accounts;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -87,6 +89,10 @@ pub fn app(hub: Arc<Hub>, pages: Option<Router>, policy: Arc<Policy>) -> Router 
 fn api_routes(hub: Arc<Hub>) -> Router {
     Router::new()
         .route("/health", get(health))
+        .route("/accounts", post(accounts::sign_up))
+        .route("/sessions", post(accounts::log_in).get(accounts::who).delete(accounts::log_out))
+        .route("/players/{name}", get(accounts::player))
+        .route("/ratings", get(accounts::leaderboard))
         .route("/variants", get(variants))
         .route("/games", post(create).get(list))
         .route("/games/{id}", get(read))
@@ -94,6 +100,7 @@ fn api_routes(hub: Arc<Hub>) -> Router {
         .route("/games/{id}/actions", post(act))
         .route("/games/{id}/events", get(events))
         .route("/games/{id}/sgf", get(sgf))
+        .route("/games/{id}/estimate", get(estimate))
         .route("/games/{id}/ws", get(socket))
         .fallback(|| async { ApiError::not_found("no such endpoint") })
         .method_not_allowed_fallback(|| async {
@@ -162,9 +169,10 @@ async fn variants() -> Json<serde_json::Value> {
 }
 
 /// The client's address, as the listener saw it (unspecified when the app is served otherwise).
-type Client = Option<Extension<ConnectInfo<SocketAddr>>>;
+pub type Client = Option<Extension<ConnectInfo<SocketAddr>>>;
 
-fn address(client: Client) -> IpAddr {
+/// The client's address (unspecified when the app is served without connection info).
+pub fn address(client: Client) -> IpAddr {
     client.map_or(IpAddr::from([0, 0, 0, 0]), |Extension(ConnectInfo(peer))| client_of(peer.ip()))
 }
 
@@ -172,10 +180,12 @@ async fn create(
     State(hub): State<Arc<Hub>>,
     Extension(policy): Extension<Arc<Policy>>,
     client: Client,
+    headers: HeaderMap,
     Body(request): Body<NewGame>,
 ) -> Result<Response, ApiError> {
     policy.throttle.game(address(client))?;
-    let created = to_the_end(async move { hub.create(request).await }).await?;
+    let account = accounts::account(&hub, &headers).await?;
+    let created = to_the_end(async move { hub.create(request, account).await }).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
@@ -228,9 +238,12 @@ struct JoinRequest {
 async fn join(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     Body(request): Body<JoinRequest>,
 ) -> Result<Response, ApiError> {
-    let joined = to_the_end(async move { hub.join(&id, request.invite.as_deref()).await }).await?;
+    let account = accounts::account(&hub, &headers).await?;
+    let joined =
+        to_the_end(async move { hub.join(&id, request.invite.as_deref(), account.as_deref()).await }).await?;
     Ok(Json(joined).into_response())
 }
 
@@ -280,6 +293,9 @@ async fn act(
     // the seat first, so that only real seats are counted (and kept) by the action limiter
     presented(&hub, &policy, client, &id, &token).await?;
     policy.throttle.action(&token)?;
+    if matches!(action, Action::Chat { .. }) {
+        policy.throttle.chat(&token)?;
+    }
     let (seq, game) = to_the_end(async move { hub.act(&id, &token, action, true).await }).await?;
     Ok(Json(serde_json::json!({ "seq": seq, "game": game })).into_response())
 }
@@ -299,6 +315,16 @@ async fn events(
     let Subscription { missed, .. } = hub.subscribe(&id, after(&query)?).await?;
     let missed: Vec<&crate::table::Stored> = missed.iter().map(|s| &**s).collect();
     Ok(Json(serde_json::json!({ "events": missed })).into_response())
+}
+
+async fn estimate(
+    State(hub): State<Arc<Hub>>,
+    Extension(policy): Extension<Arc<Policy>>,
+    client: Client,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    policy.throttle.estimate(address(client))?;
+    Ok(Json(hub.estimate(&id).await?).into_response())
 }
 
 async fn sgf(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
@@ -332,6 +358,7 @@ async fn socket(
         presented(&hub, &policy, client, &id, token).await?;
     }
     let subscription = hub.subscribe(&id, after).await?;
+    let spectator = if token.is_none() { Some(hub.watch(&id).await?) } else { None };
     Ok(upgrade
         .max_message_size(BODY_LIMIT)
         // a frame is refused as soon as its header announces more than a message may hold,
@@ -344,6 +371,7 @@ async fn socket(
         .on_upgrade(move |socket| async move {
             // the connection keeps its place under the caps while the socket lives
             let _place = place;
+            let _spectator = spectator;
             run_socket(hub, id, token, subscription, socket, policy).await;
         }))
 }
@@ -501,7 +529,9 @@ async fn answer(hub: &Arc<Hub>, throttle: &Throttle, id: &str, token: Option<&st
         return Message::Error { reference, error: "spectators cannot act: connect with ?token=SEAT_TOKEN" }
             .to_json();
     };
-    if let Err(e) = throttle.action(token) {
+    let chatting = matches!(request.action, Action::Chat { .. });
+    if let Err(e) = throttle.action(token).and_then(|()| if chatting { throttle.chat(token) } else { Ok(()) })
+    {
         return Message::Error { reference, error: &e.message }.to_json();
     }
     match hub.act(id, token, request.action, false).await {

@@ -3,7 +3,7 @@
 //! AI's moves and answers on blocking worker threads, the dead-stone proposal, the flag timers.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -19,7 +19,7 @@ use crate::ai_queue::AiQueue;
 use crate::dead;
 use crate::error::ApiError;
 use crate::locked;
-use crate::position::Position;
+use crate::position::{Estimate, Position};
 use crate::seat;
 use crate::store::{self, EventRow, Store};
 use crate::table::{Action, Event, GameView, NewGame, Phase, Side, Stored, Summary, Table};
@@ -27,6 +27,10 @@ use crate::table::{Action, Event, GameView, NewGame, Phase, Side, Stored, Summar
 /// Messages a game's broadcast channel holds before a slow listener is told it lagged (it then
 /// catches up from the game's event list).
 const CHANNEL: usize = 256;
+
+/// Playouts of a score estimate: enough for the ownership of a settled area to show (a
+/// fraction of a second on 19x19), few enough that asking often costs little.
+pub const ESTIMATE_PLAYOUTS: u64 = 2_000;
 
 /// How long a background action (the AI's move or answer, a proposal) the database could not
 /// store waits before it is tried again.
@@ -72,6 +76,27 @@ pub struct Live {
     ai_ms: AtomicU64,
     /// When a request last asked for the game (ms since the epoch): idle games leave memory.
     touched_ms: AtomicI64,
+    /// WebSockets open on the game without a seat's token: its spectators, for the lists.
+    spectators: AtomicUsize,
+    /// The last score estimate: asked again for the same event, it is answered without a search.
+    estimate: Mutex<Option<Estimate>>,
+}
+
+/// A spectator's place in a game's count, given back when the socket closes (dropped).
+#[derive(Debug)]
+pub struct Spectator(Arc<Live>);
+
+impl Drop for Spectator {
+    fn drop(&mut self) {
+        self.0.spectators.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// A seat taken by a join: its colour, token and account.
+struct Seat {
+    color: Color,
+    token: String,
+    account: Option<String>,
 }
 
 /// The answer to a creation.
@@ -240,9 +265,14 @@ impl Hub {
         Ok(live)
     }
 
-    /// Creates and stores a game; the AI moves first if it has Black.
-    pub async fn create(self: &Arc<Self>, request: NewGame) -> Result<Created, ApiError> {
-        let (table, creator) = Table::create(request, now_ms())?;
+    /// Creates and stores a game, its creator's seat held by `account` if logged in; the AI moves
+    /// first if it has Black.
+    pub async fn create(
+        self: &Arc<Self>,
+        request: NewGame,
+        account: Option<String>,
+    ) -> Result<Created, ApiError> {
+        let (table, creator) = Table::create(request, account, now_ms())?;
         if table.ai_color().is_some() {
             self.ai_has_room()?;
         }
@@ -261,18 +291,23 @@ impl Hub {
         Ok(created)
     }
 
-    /// Seats the second person.
-    pub async fn join(self: &Arc<Self>, id: &str, invite: Option<&str>) -> Result<Joined, ApiError> {
+    /// Seats the second person, held by `account` if logged in.
+    pub async fn join(
+        self: &Arc<Self>,
+        id: &str,
+        invite: Option<&str>,
+        account: Option<&str>,
+    ) -> Result<Joined, ApiError> {
         let live = self.live(id).await?;
         let mut table = live.table.lock().await;
         let token = seat::new_token();
-        let (color, game) = match self.join_once(&live, &mut table, invite, &token).await {
+        let (color, game) = match self.join_once(&live, &mut table, invite, &token, account).await {
             Ok(done) => done,
             Err(e) => {
                 if !self.catch_up(&live, &mut table, &e).await? {
                     return Err(e);
                 }
-                self.join_once(&live, &mut table, invite, &token).await?
+                self.join_once(&live, &mut table, invite, &token, account).await?
             }
         };
         Ok(Joined { color: color.into(), token, game })
@@ -284,10 +319,12 @@ impl Hub {
         table: &mut Table,
         invite: Option<&str>,
         token: &str,
+        account: Option<&str>,
     ) -> Result<(Color, GameView), ApiError> {
-        let color = table.join_seat(invite)?;
+        let color = table.join_seat(invite, account)?;
         let event = Event::Joined { color: color.into() };
-        let game = self.commit(live, table, event, now_ms(), Some((color, token.to_string()))).await?;
+        let seat = Seat { color, token: token.to_string(), account: account.map(str::to_string) };
+        let game = self.commit(live, table, event, now_ms(), Some(seat)).await?;
         Ok((color, game))
     }
 
@@ -397,26 +434,28 @@ impl Hub {
         self.commit(live, table, event, now, None).await
     }
 
-    /// Commits an event: applied to a copy of the game, written to the database, and only then
-    /// made the game's state and broadcast. A failed write changes nothing. Returns the game
-    /// after the event.
+    /// Commits an event: applied to a copy of the game, written to the database (with the
+    /// players' new ratings when it ends a rated game), and only then made the game's state and
+    /// broadcast. A failed write changes nothing. Returns the game after the event.
     async fn commit(
         self: &Arc<Self>,
         live: &Arc<Live>,
         table: &mut Table,
         event: Event,
         at_ms: i64,
-        seat: Option<(Color, String)>,
+        seat: Option<Seat>,
     ) -> Result<GameView, ApiError> {
         let mut next = table.clone();
-        if let Some((color, token)) = seat {
-            *next.tokens.get_mut(color) = Some(token);
+        if let Some(seat) = seat {
+            *next.tokens.get_mut(seat.color) = Some(seat.token);
+            *next.accounts.get_mut(seat.color) = seat.account;
         }
         let body = serde_json::to_string(&event).map_err(|e| ApiError::internal("encoding an event", e))?;
         next.apply(event, at_ms).map_err(|e| ApiError::internal("applying an event", e))?;
+        let rated = if table.phase == Phase::Finished { None } else { next.rated_result() };
         let seq = next.seq();
         let row = EventRow { seq: seq as i64, at_ms, body };
-        if let Err(error) = self.store.append(&next.row(), &row).await {
+        if let Err(error) = self.store.append(&next.row(), &row, rated.as_ref()).await {
             return Err(failed_append(error));
         }
         *table = next;
@@ -734,6 +773,33 @@ impl Hub {
         Ok(table.view(now_ms()))
     }
 
+    /// The AI's estimate of a game in play ([`Position::estimate`]), searched on one of the AI's
+    /// slots like its moves (once per event: the same event's estimate is kept for everyone who
+    /// asks): 409 once play has ended, 503 while the AI's queue is full.
+    pub async fn estimate(self: &Arc<Self>, id: &str) -> Result<Estimate, ApiError> {
+        let live = self.live(id).await?;
+        let (position, seq) = {
+            let table = live.table.lock().await;
+            if table.phase != Phase::Playing {
+                return Err(ApiError::conflict("a score estimate is for games in play"));
+            }
+            (table.position.clone(), table.seq())
+        };
+        if let Some(kept) = locked(&live.estimate).as_ref().filter(|e| e.seq == seq) {
+            return Ok(kept.clone());
+        }
+        self.ai_has_room()?;
+        let settings =
+            variago_search::Settings { playouts: ESTIMATE_PLAYOUTS, seed: seq, ..Default::default() };
+        let estimate = self
+            .on_worker(&live, move || position.estimate(settings, seq))
+            .await
+            .flatten()
+            .ok_or_else(|| ApiError::internal("estimating the score", "the search found nothing"))?;
+        *locked(&live.estimate) = Some(estimate.clone());
+        Ok(estimate)
+    }
+
     /// The game's SGF.
     pub async fn sgf(self: &Arc<Self>, id: &str) -> Result<String, ApiError> {
         let live = self.live(id).await?;
@@ -788,10 +854,27 @@ impl Hub {
         Ok(())
     }
 
-    /// Public games in the given statuses, most recently active first.
+    /// Public games in the given statuses, most recently active first, with the spectators
+    /// watching each through this process.
     pub async fn list(&self, statuses: &[&str], limit: i64) -> Result<Vec<Summary>, ApiError> {
         let rows = self.store.list(statuses, limit).await.map_err(storage)?;
-        Ok(rows.iter().filter_map(Table::summary).collect())
+        let games = locked(&self.games);
+        Ok(rows
+            .iter()
+            .filter_map(Table::summary)
+            .map(|mut summary| {
+                summary.spectators =
+                    games.get(&summary.id).map_or(0, |live| live.spectators.load(Ordering::Relaxed));
+                summary
+            })
+            .collect())
+    }
+
+    /// Counts a spectator of a game while the returned place is held.
+    pub async fn watch(self: &Arc<Self>, id: &str) -> Result<Spectator, ApiError> {
+        let live = self.live(id).await?;
+        live.spectators.fetch_add(1, Ordering::Relaxed);
+        Ok(Spectator(live))
     }
 }
 
@@ -805,6 +888,8 @@ impl Live {
             deadline: watch::Sender::new(None),
             ai_ms: AtomicU64::new(0),
             touched_ms: AtomicI64::new(now_ms()),
+            spectators: AtomicUsize::new(0),
+            estimate: Mutex::new(None),
         }
     }
 }

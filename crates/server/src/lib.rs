@@ -2,6 +2,7 @@
 //! checks every move with the rules engine, keeps the clocks, and stores every game in SQLite
 //! (or PostgreSQL) so that a restart loses nothing that was acknowledged. See `docs/server.md`.
 
+mod accounts;
 mod ai_queue;
 mod api;
 mod clock;
@@ -11,6 +12,7 @@ mod hub;
 mod listen;
 pub mod loadtest;
 mod position;
+mod rating;
 mod seat;
 mod store;
 mod table;
@@ -119,6 +121,7 @@ impl Running {
 pub async fn start(config: Config) -> Result<Running, ServeError> {
     let storage = |source| ServeError::Storage { url: without_password(&config.db), source };
     let store = Store::open(&config.db).await.map_err(storage)?;
+    accounts::prepare();
     let ai_queue_limit = config.ai_queue_limit.unwrap_or(32 * config.ai_threads);
     let hub = Hub::new(store, config.ai_threads, ai_queue_limit);
     tokio::spawn(evict_idle_games(Arc::downgrade(&hub), config.evict_after));

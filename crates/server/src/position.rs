@@ -5,6 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
+use variago_gtp::status::Judgement;
 use variago_records::sgf::{move_from_text, move_text, territory, without_dead};
 use variago_records::{GameInfo, Record, galice_sgf};
 use variago_rules::borderline::{StoneStatus, Zone};
@@ -33,6 +34,39 @@ pub struct BorderlineView {
     /// The points inside an enclosure, with the enclosure's owner.
     pub enclosed: BTreeMap<String, Side>,
 }
+
+/// The AI's estimate of how a game in play would end, from a search that counts who owns each
+/// point at the end of its playouts (see `GET /api/games/{id}/estimate` in docs/server.md).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Estimate {
+    /// The event the estimate is for: a page drops it once the game has moved on.
+    pub seq: u64,
+    /// The side to move.
+    pub to_move: Side,
+    /// Playouts the search ran.
+    pub playouts: u64,
+    /// Black's chance of winning, by the search's win rate.
+    pub black_winrate: f64,
+    /// Who the estimate says wins (`null`: a draw).
+    pub winner: Option<Side>,
+    /// The estimated result, `B+3.5`, `W+7` or `0`: the area count with the stones judged dead
+    /// taken off, komi included (`null` where the variant has no ownership).
+    pub result: Option<String>,
+    /// The same as Black's points minus White's.
+    pub margin: Option<f64>,
+    /// Rows from the top, as the view's `board`: per point, the share of playouts that gave it
+    /// to Black minus the share that gave it to White, from -1 (surely White's) to 1 (surely
+    /// Black's); `null` where the variant has no ownership.
+    pub ownership: Option<Vec<Vec<f64>>>,
+    /// The stones judged dead.
+    pub dead: Vec<String>,
+    /// Why there is no ownership, when there is none.
+    pub note: Option<String>,
+}
+
+/// The estimate's note for the variants the search has no ownership for.
+pub const NO_OWNERSHIP: &str = "this variant is not counted point by point on one board (Galice, \
+     Borderline), so the AI has no ownership for it: the estimate is its win rate alone";
 
 /// Galice's two boards at one point of a game, as the view shows them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -91,6 +125,15 @@ fn score_view<S: ScoreSheet>(sheet: &S) -> ScoreView {
         totals: Sides { black: black.as_f64(), white: white.as_f64() },
         komi: sheet.komi().as_f64(),
         result: sheet.result().to_string(),
+    }
+}
+
+/// Who leads by `lead` counted for Black (above 0 Black, below White, `None` at 0).
+fn leader(lead: f64) -> Option<Side> {
+    match lead {
+        l if l > 0.0 => Some(Side::Black),
+        l if l < 0.0 => Some(Side::White),
+        _ => None,
     }
 }
 
@@ -409,6 +452,64 @@ impl Position {
                 galice_sgf::to_sgf(&galice::Record::new(Galice::new(), &actions), result, info)
             }
         }
+    }
+
+    /// The AI's estimate of the position, from a search with `settings` (ownership on); `None`
+    /// once play has ended. Galice and Borderline count their score otherwise than point by
+    /// point on one board, so the search has no ownership for them: their estimate is the win
+    /// rate alone, with a note. CPU work: run it on a worker thread.
+    pub fn estimate(&self, settings: Settings, seq: u64) -> Option<Estimate> {
+        let search = Search::new(Settings { ownership: true, ..settings });
+        let to_move = self.to_move();
+        let (analysis, board) = match self {
+            Position::Single { game, .. } => {
+                let a = search.analyse_any(game)?;
+                ((a.winrate, a.playouts, a.ownership), Some(game.board()))
+            }
+            Position::Galice(g) => {
+                let a = search.analyse(g)?;
+                ((a.winrate, a.playouts, a.ownership), None)
+            }
+        };
+        let (winrate, playouts, ownership) = analysis;
+        let black_winrate = if to_move == Color::Black { winrate } else { 1.0 - winrate };
+        let mut estimate = Estimate {
+            seq,
+            to_move: to_move.into(),
+            playouts,
+            black_winrate,
+            winner: leader(black_winrate - 0.5),
+            result: None,
+            margin: None,
+            ownership: None,
+            dead: Vec::new(),
+            note: None,
+        };
+        let Some(board) = board.filter(|_| !ownership.is_empty()) else {
+            estimate.note = Some(NO_OWNERSHIP.to_string());
+            return Some(estimate);
+        };
+        let judgement = Judgement::new(board, &ownership);
+        let margin = judgement.margin(board) - self.komi();
+        let geometry = board.geometry();
+        let share = |p: Point| ownership.get(p.index()).map_or(0.0, |[b, w]| b - w);
+        estimate.ownership = Some(
+            (0..geometry.height())
+                .map(|y| (0..geometry.width()).map(|x| geometry.point(x, y).map_or(0.0, share)).collect())
+                .collect(),
+        );
+        estimate.dead = judgement
+            .with(variago_gtp::status::Status::Dead)
+            .map(|p| geometry.vertex(p).to_string())
+            .collect();
+        estimate.winner = leader(margin);
+        estimate.result = Some(match margin {
+            m if m > 0.0 => format!("B+{m}"),
+            m if m < 0.0 => format!("W+{}", -m),
+            _ => "0".to_string(),
+        });
+        estimate.margin = Some(margin);
+        Some(estimate)
     }
 
     /// The AI's move, in the variant's notation (`None` once play has ended). CPU work: run it on

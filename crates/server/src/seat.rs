@@ -2,7 +2,7 @@
 //! same time whatever the guess, so that a token cannot be found byte by byte by timing.
 
 /// Random bytes from the operating system.
-fn random_bytes<const N: usize>() -> [u8; N] {
+pub fn random_bytes<const N: usize>() -> [u8; N] {
     let mut buf = [0u8; N];
     // the OS random source failing is not something a server can recover from
     getrandom::fill(&mut buf).expect("the operating system's random source is unavailable");

@@ -12,8 +12,11 @@ use tokio::sync::{mpsc, oneshot};
 
 /// The migrations, embedded in the binary and applied in order at start-up. A new schema change
 /// is a new file appended here, never an edit of an applied one.
-const MIGRATIONS: &[(i64, &str)] =
-    &[(1, include_str!("../migrations/0001_games.sql")), (2, include_str!("../migrations/0002_health.sql"))];
+const MIGRATIONS: &[(i64, &str)] = &[
+    (1, include_str!("../migrations/0001_games.sql")),
+    (2, include_str!("../migrations/0002_health.sql")),
+    (3, include_str!("../migrations/0003_community.sql")),
+];
 
 /// How long a request waits for a database connection: a database that is down or cannot keep
 /// up fails requests within seconds (503) instead of holding them for sqlx's default 30 s.
@@ -89,6 +92,10 @@ pub struct GameRow {
     pub created_ms: i64,
     /// Time of the last event.
     pub updated_ms: i64,
+    /// The account holding the seat created as Black, if any.
+    pub black_account: Option<String>,
+    /// The account holding the seat created as White, if any.
+    pub white_account: Option<String>,
 }
 
 /// One event row.
@@ -102,11 +109,24 @@ pub struct EventRow {
     pub body: String,
 }
 
-type RowTuple =
-    (String, String, String, String, Option<String>, Option<String>, Option<String>, String, i64, i64, i64);
+type RowTuple = (
+    String,
+    String,
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    String,
+    i64,
+    i64,
+    i64,
+    Option<String>,
+    Option<String>,
+);
 
-const ROW_COLUMNS: &str =
-    "id, spec, config, status, result, black_token, white_token, invite, public, created_ms, updated_ms";
+const ROW_COLUMNS: &str = "id, spec, config, status, result, black_token, white_token, invite, public, created_ms, \
+                           updated_ms, black_account, white_account";
 
 fn from_tuple(t: RowTuple) -> GameRow {
     GameRow {
@@ -121,7 +141,39 @@ fn from_tuple(t: RowTuple) -> GameRow {
         public: t.8 != 0,
         created_ms: t.9,
         updated_ms: t.10,
+        black_account: t.11,
+        white_account: t.12,
     }
+}
+
+/// A rated game's result, written with the event that ends the game: both players' ratings
+/// for the variant change in the same transaction.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatedResult {
+    /// The variant the ratings are for.
+    pub variant: String,
+    /// The account playing Black.
+    pub black: String,
+    /// The account playing White.
+    pub white: String,
+    /// Black's score: 1, 0.5 or 0.
+    pub black_score: f64,
+}
+
+/// A rating row as the API shows it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct RatingRow {
+    /// The account's name.
+    pub name: String,
+    /// The variant.
+    #[serde(skip)]
+    pub variant: String,
+    /// The Glicko-2 rating.
+    pub rating: f64,
+    /// Its deviation.
+    pub deviation: f64,
+    /// Rated games played in the variant.
+    pub games: i64,
 }
 
 /// The database: a connection pool and the statements the server runs.
@@ -200,6 +252,7 @@ const BATCH: usize = 256;
 struct Append {
     row: GameRow,
     event: EventRow,
+    rated: Option<RatedResult>,
     done: oneshot::Sender<Result<(), StoreError>>,
 }
 
@@ -211,6 +264,7 @@ async fn write_event(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     row: &GameRow,
     event: &EventRow,
+    rated: Option<&RatedResult>,
     postgres: bool,
 ) -> Result<(), StoreError> {
     sqlx::query("INSERT INTO events (game_id, seq, at_ms, body) VALUES ($1, $2, $3, $4)")
@@ -222,7 +276,7 @@ async fn write_event(
         .await?;
     sqlx::query(
         "UPDATE games SET status = $1, result = $2, black_token = $3, white_token = $4, updated_ms = $5, \
-         config = $6 WHERE id = $7",
+         config = $6, black_account = $7, white_account = $8 WHERE id = $9",
     )
     .bind(&row.status)
     .bind(&row.result)
@@ -230,13 +284,76 @@ async fn write_event(
     .bind(&row.white_token)
     .bind(row.updated_ms)
     .bind(&row.config)
+    .bind(&row.black_account)
+    .bind(&row.white_account)
     .bind(&row.id)
     .execute(&mut **tx)
     .await?;
+    if let Some(rated) = rated {
+        write_ratings(tx, rated).await?;
+    }
     if postgres {
         // sent by PostgreSQL at the commit, and only if it commits; ids are hex digits
         let id: String = row.id.chars().filter(char::is_ascii_alphanumeric).collect();
         (&mut **tx).execute(sqlx::AssertSqlSafe(format!("NOTIFY {CHANNEL}, '{id} {}'", event.seq))).await?;
+    }
+    Ok(())
+}
+
+/// Updates both players' ratings for a rated game's result, inside the result's transaction.
+/// Each row is created at the newcomer's rating if missing and locked (a no-op update, which
+/// PostgreSQL's row lock makes wait for another game's update of the same row), in the order of
+/// the names so that two games between the same players cannot deadlock; then both are read,
+/// computed and written.
+async fn write_ratings(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    rated: &RatedResult,
+) -> Result<(), StoreError> {
+    let newcomer = crate::rating::Rating::default();
+    let mut names = [&rated.black, &rated.white];
+    names.sort();
+    for name in names {
+        sqlx::query(
+            "INSERT INTO ratings (name, variant, rating, deviation, volatility, games) VALUES ($1, $2, $3, $4, $5, 0) \
+             ON CONFLICT (name, variant) DO NOTHING",
+        )
+        .bind(name)
+        .bind(&rated.variant)
+        .bind(newcomer.rating)
+        .bind(newcomer.deviation)
+        .bind(newcomer.volatility)
+        .execute(&mut **tx)
+        .await?;
+        sqlx::query("UPDATE ratings SET games = games WHERE name = $1 AND variant = $2")
+            .bind(name)
+            .bind(&rated.variant)
+            .execute(&mut **tx)
+            .await?;
+    }
+    let mut before = [newcomer; 2];
+    for (rating, name) in before.iter_mut().zip([&rated.black, &rated.white]) {
+        let (r, d, v): (f64, f64, f64) = sqlx::query_as(
+            "SELECT rating, deviation, volatility FROM ratings WHERE name = $1 AND variant = $2",
+        )
+        .bind(name)
+        .bind(&rated.variant)
+        .fetch_one(&mut **tx)
+        .await?;
+        *rating = crate::rating::Rating { rating: r, deviation: d, volatility: v };
+    }
+    let (black, white) = crate::rating::after_game(before[0], before[1], rated.black_score);
+    for (after, name) in [(black, &rated.black), (white, &rated.white)] {
+        sqlx::query(
+            "UPDATE ratings SET rating = $1, deviation = $2, volatility = $3, games = games + 1 \
+             WHERE name = $4 AND variant = $5",
+        )
+        .bind(after.rating)
+        .bind(after.deviation)
+        .bind(after.volatility)
+        .bind(name)
+        .bind(&rated.variant)
+        .execute(&mut **tx)
+        .await?;
     }
     Ok(())
 }
@@ -250,7 +367,9 @@ async fn group_commits(store: Store, mut appends: mpsc::UnboundedReceiver<Append
     while appends.recv_many(&mut batch, BATCH).await > 0 {
         if batch.len() > 1
             && store
-                .commit_events(&batch.iter().map(|a| (&a.row, &a.event)).collect::<Vec<_>>())
+                .commit_events(
+                    &batch.iter().map(|a| (&a.row, &a.event, a.rated.as_ref())).collect::<Vec<_>>(),
+                )
                 .await
                 .is_ok()
         {
@@ -260,7 +379,7 @@ async fn group_commits(store: Store, mut appends: mpsc::UnboundedReceiver<Append
             continue;
         }
         for append in batch.drain(..) {
-            let alone = store.commit_events(&[(&append.row, &append.event)]).await;
+            let alone = store.commit_events(&[(&append.row, &append.event, append.rated.as_ref())]).await;
             // a caller that went away is told nothing: the event is in the database all the same
             let _ = append.done.send(alone);
         }
@@ -364,11 +483,14 @@ impl Store {
 
     /// Writes events, each with its game's row, in one transaction, and returns once it is
     /// committed.
-    async fn commit_events(&self, events: &[(&GameRow, &EventRow)]) -> Result<(), StoreError> {
+    async fn commit_events(
+        &self,
+        events: &[(&GameRow, &EventRow, Option<&RatedResult>)],
+    ) -> Result<(), StoreError> {
         self.writing(async |conn| {
             let mut tx = conn.begin().await?;
-            for &(row, event) in events {
-                write_event(&mut tx, row, event, self.postgres).await?;
+            for &(row, event, rated) in events {
+                write_event(&mut tx, row, event, rated, self.postgres).await?;
             }
             tx.commit().await
         })
@@ -440,8 +562,8 @@ impl Store {
     pub async fn insert_game(&self, row: &GameRow) -> Result<(), StoreError> {
         self.writing(async |conn| {
             sqlx::query(
-            "INSERT INTO games (id, spec, config, status, result, black_token, white_token, invite, public, created_ms, updated_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+            "INSERT INTO games (id, spec, config, status, result, black_token, white_token, invite, public, created_ms, updated_ms, \
+             black_account, white_account) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
         )
         .bind(&row.id)
         .bind(&row.spec)
@@ -454,6 +576,8 @@ impl Store {
         .bind(i64::from(row.public))
         .bind(row.created_ms)
         .bind(row.updated_ms)
+        .bind(&row.black_account)
+        .bind(&row.white_account)
         .execute(&mut *conn)
         .await
         })
@@ -461,20 +585,26 @@ impl Store {
         Ok(())
     }
 
-    /// Appends an event and writes the game row's new status, result, tokens and settings, in one
-    /// transaction, and returns once it is committed. A second writer of the same sequence number
+    /// Appends an event and writes the game row's new status, result, tokens, accounts and
+    /// settings (and, for a rated game's result, both players' ratings), in one transaction, and
+    /// returns once it is committed. A second writer of the same sequence number
     /// (another process) fails on the primary key instead of forking the game.
     ///
     /// With SQLite the events of all games go through one group commit: the events waiting when
     /// a transaction starts are written together (each still committed before its caller hears
     /// of it), which saves most of the per-transaction work when many games move at once.
-    pub async fn append(&self, row: &GameRow, event: &EventRow) -> Result<(), StoreError> {
+    pub async fn append(
+        &self,
+        row: &GameRow,
+        event: &EventRow,
+        rated: Option<&RatedResult>,
+    ) -> Result<(), StoreError> {
         let Some(writer) = &self.writer else {
-            return self.commit_events(&[(row, event)]).await;
+            return self.commit_events(&[(row, event, rated)]).await;
         };
         let (done, committed) = oneshot::channel();
         writer
-            .send(Append { row: row.clone(), event: event.clone(), done })
+            .send(Append { row: row.clone(), event: event.clone(), rated: rated.cloned(), done })
             .map_err(|_| sqlx::Error::PoolClosed)?;
         committed.await.map_err(|_| sqlx::Error::PoolClosed)?
     }
@@ -597,6 +727,122 @@ impl Store {
         let rows: Vec<RowTuple> = in_time(query.fetch_all(&self.pool)).await?;
         Ok(rows.into_iter().map(from_tuple).collect())
     }
+
+    /// Creates an account; false if the name is taken (whatever its case).
+    pub async fn create_account(
+        &self,
+        name: &str,
+        password_hash: &str,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let created = self
+            .writing(async |conn| {
+                sqlx::query("INSERT INTO accounts (name, password_hash, created_ms) VALUES ($1, $2, $3)")
+                    .bind(name)
+                    .bind(password_hash)
+                    .bind(now)
+                    .execute(&mut *conn)
+                    .await
+            })
+            .await;
+        match created {
+            Ok(_) => Ok(true),
+            Err(e) if is_collision(&e) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// An account's name as it was created and its password hash, found whatever the case of
+    /// `name`.
+    pub async fn account(&self, name: &str) -> Result<Option<(String, String)>, StoreError> {
+        in_time(
+            sqlx::query_as("SELECT name, password_hash FROM accounts WHERE lower(name) = lower($1)")
+                .bind(name)
+                .fetch_optional(&self.pool),
+        )
+        .await
+    }
+
+    /// Stores a new session of an account, by its token's hash.
+    pub async fn create_session(&self, token_hash: &str, name: &str, now: i64) -> Result<(), StoreError> {
+        self.writing(async |conn| {
+            sqlx::query("INSERT INTO sessions (token_hash, name, created_ms) VALUES ($1, $2, $3)")
+                .bind(token_hash)
+                .bind(name)
+                .bind(now)
+                .execute(&mut *conn)
+                .await
+        })
+        .await?;
+        Ok(())
+    }
+
+    /// The account a session (by its token's hash) belongs to, if it started after `since_ms`.
+    pub async fn session(&self, token_hash: &str, since_ms: i64) -> Result<Option<String>, StoreError> {
+        let name: Option<(String,)> = in_time(
+            sqlx::query_as("SELECT name FROM sessions WHERE token_hash = $1 AND created_ms > $2")
+                .bind(token_hash)
+                .bind(since_ms)
+                .fetch_optional(&self.pool),
+        )
+        .await?;
+        Ok(name.map(|(name,)| name))
+    }
+
+    /// Ends a session, by its token's hash (nothing if there is no such session).
+    pub async fn delete_session(&self, token_hash: &str) -> Result<(), StoreError> {
+        self.writing(async |conn| {
+            sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+                .bind(token_hash)
+                .execute(&mut *conn)
+                .await
+        })
+        .await?;
+        Ok(())
+    }
+
+    /// An account's ratings, one per variant it has played rated games of.
+    pub async fn ratings_of(&self, name: &str) -> Result<Vec<RatingRow>, StoreError> {
+        let rows: Vec<(String, String, f64, f64, i64)> = in_time(
+            sqlx::query_as(
+                "SELECT name, variant, rating, deviation, games FROM ratings WHERE name = $1 ORDER BY variant",
+            )
+            .bind(name)
+            .fetch_all(&self.pool),
+        )
+        .await?;
+        Ok(rows.into_iter().map(rating_row).collect())
+    }
+
+    /// A variant's leaderboard: the highest ratings first.
+    pub async fn leaderboard(&self, variant: &str, limit: i64) -> Result<Vec<RatingRow>, StoreError> {
+        let rows: Vec<(String, String, f64, f64, i64)> = in_time(
+            sqlx::query_as(
+                "SELECT name, variant, rating, deviation, games FROM ratings WHERE variant = $1 \
+                 ORDER BY rating DESC, name LIMIT $2",
+            )
+            .bind(variant)
+            .bind(limit)
+            .fetch_all(&self.pool),
+        )
+        .await?;
+        Ok(rows.into_iter().map(rating_row).collect())
+    }
+
+    /// The games an account holds a seat in, most recently active first.
+    pub async fn games_of(&self, name: &str, limit: i64) -> Result<Vec<GameRow>, StoreError> {
+        let sql = format!(
+            "SELECT {ROW_COLUMNS} FROM games WHERE black_account = $1 OR white_account = $2 \
+             ORDER BY updated_ms DESC LIMIT $3"
+        );
+        let query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(name).bind(name).bind(limit);
+        let rows: Vec<RowTuple> = in_time(query.fetch_all(&self.pool)).await?;
+        Ok(rows.into_iter().map(from_tuple).collect())
+    }
+}
+
+fn rating_row((name, variant, rating, deviation, games): (String, String, f64, f64, i64)) -> RatingRow {
+    RatingRow { name, variant, rating, deviation, games }
 }
 
 #[cfg(test)]
@@ -616,6 +862,8 @@ mod tests {
             public: true,
             created_ms: 1,
             updated_ms: 1,
+            black_account: None,
+            white_account: None,
         }
     }
 
@@ -640,7 +888,7 @@ mod tests {
                 row.status = format!("playing {seq}");
                 row.updated_ms = 100 + seq;
                 let event = EventRow { seq, at_ms: 100 + seq, body: format!("{{\"n\":{n}}}") };
-                writes.spawn(async move { store.append(&row, &event).await.is_ok() });
+                writes.spawn(async move { store.append(&row, &event, None).await.is_ok() });
             }
             refused += writes.join_all().await.iter().filter(|ok| !**ok).count();
         }

@@ -14,7 +14,7 @@ use crate::clock::{Clock, TimeControl};
 use crate::error::ApiError;
 use crate::position::{BorderlineView, GALICE, GaliceBoards, Position};
 use crate::seat;
-use crate::store::{EventRow, GameRow};
+use crate::store::{EventRow, GameRow, RatedResult};
 
 /// A colour as the API writes it: `"black"` or `"white"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -103,6 +103,10 @@ pub struct Settings {
     /// from the events; stored with the settings so that the lobby's lists show it.
     #[serde(default)]
     pub swapped: bool,
+    /// A rated game: between two accounts, without undo; its result changes both players'
+    /// ratings for the variant.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 impl Settings {
@@ -179,7 +183,15 @@ pub enum Action {
     AcceptScore {},
     /// Disagree with the marking: play goes on.
     Resume {},
+    /// Say something to the opponent (and the spectators), in any phase.
+    Chat {
+        /// Up to [`CHAT_LIMIT`] characters.
+        text: String,
+    },
 }
+
+/// The most characters a chat message may have.
+pub const CHAT_LIMIT: usize = 500;
 
 fn yes() -> bool {
     true
@@ -275,6 +287,13 @@ pub enum Event {
         /// Whose time ran out.
         color: Side,
     },
+    /// A player said something: it changes nothing in the game.
+    Chat {
+        /// Who said it.
+        color: Side,
+        /// What was said.
+        text: String,
+    },
 }
 
 /// A committed event with its place in the game.
@@ -308,6 +327,8 @@ pub struct Table {
     pub settings: Settings,
     /// Seat tokens of the seated people.
     pub tokens: Sides<Option<String>>,
+    /// The accounts holding the seats (by the seats' creation colours, as the tokens).
+    pub accounts: Sides<Option<String>>,
     /// The invitation code.
     pub invite: String,
     /// Whether the lobby lists it.
@@ -364,6 +385,25 @@ pub struct NewGame {
     /// Whether the lobby lists the game (default true); a private game is joined by its link only.
     #[serde(default)]
     pub public: Option<bool>,
+    /// A rated game (default false): both seats held by accounts, the variant's standard
+    /// settings (no options or komi of one's own), no undo.
+    #[serde(default)]
+    pub rated: Option<bool>,
+}
+
+/// A chat message's event, or why the text is refused (empty, or over [`CHAT_LIMIT`]).
+fn chat(color: Side, text: &str) -> Result<Event, ApiError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(ApiError::bad_request("a chat message needs some text"));
+    }
+    let length = text.chars().count();
+    if length > CHAT_LIMIT {
+        return Err(ApiError::bad_request(format!(
+            "a chat message has at most {CHAT_LIMIT} characters, this one has {length}"
+        )));
+    }
+    Ok(Event::Chat { color, text: text.to_string() })
 }
 
 /// The result of a game left without a result by agreement (SGF's `RE[Void]`).
@@ -428,7 +468,27 @@ impl Table {
 
     /// A new game from a creation request: validates everything and returns the table (not yet
     /// stored) and the creator's colour (in Galice: Black makes the pie setup, White chooses).
-    pub fn create(request: NewGame, now: i64) -> Result<(Table, Color), ApiError> {
+    pub fn create(request: NewGame, account: Option<String>, now: i64) -> Result<(Table, Color), ApiError> {
+        let rated = request.rated.unwrap_or(false);
+        if rated {
+            if account.is_none() {
+                return Err(ApiError::unauthorized("a rated game needs an account: log in first"));
+            }
+            if matches!(request.opponent, Some(Player::Ai { .. })) {
+                return Err(ApiError::bad_request(
+                    "a rated game is between two accounts: the AI plays unrated games only",
+                ));
+            }
+            // a komi equal to the variant's own is what a form sends without a change
+            let own_komi = request.komi.is_some_and(|komi| {
+                Position::start(&request.variant).map_or(true, |standard| standard.komi() != komi)
+            });
+            if request.variant.contains(':') || own_komi {
+                return Err(ApiError::bad_request(
+                    "a rated game uses the variant's standard settings: no options or komi of your own",
+                ));
+            }
+        }
         let position = if request.variant.trim().eq_ignore_ascii_case(GALICE) {
             if request.size.is_some() || request.komi.is_some() {
                 return Err(ApiError::bad_request("galice has no size or komi to choose"));
@@ -439,11 +499,17 @@ impl Table {
         };
         request.time_control.validate().map_err(ApiError::bad_request)?;
         let (creator, players) = Self::seats(&request)?;
-        let settings =
-            Settings { time_control: request.time_control, players, creator: creator.into(), swapped: false };
+        let settings = Settings {
+            time_control: request.time_control,
+            players,
+            creator: creator.into(),
+            swapped: false,
+            rated,
+        };
         let mut table = Table::blank(seat::new_game_id(), position, settings, seat::new_invite(), now);
         table.public = request.public.unwrap_or(true);
         *table.tokens.get_mut(creator) = Some(seat::new_token());
+        *table.accounts.get_mut(creator) = account;
         if table.ai_color().is_some() {
             table.phase = Phase::Playing;
         }
@@ -458,6 +524,7 @@ impl Table {
             position,
             settings,
             tokens: Sides::default(),
+            accounts: Sides::default(),
             invite,
             public: true,
             created_ms: now,
@@ -488,6 +555,7 @@ impl Table {
         let mut table = Table::blank(row.id.clone(), position, settings, row.invite, row.created_ms);
         table.public = row.public;
         table.tokens = Sides { black: row.black_token, white: row.white_token };
+        table.accounts = Sides { black: row.black_account, white: row.white_account };
         if players.black != Player::Human || players.white != Player::Human {
             table.phase = Phase::Playing;
         }
@@ -518,7 +586,31 @@ impl Table {
             public: self.public,
             created_ms: self.created_ms,
             updated_ms: self.events.last().map_or(self.created_ms, |e| e.at_ms),
+            black_account: self.accounts.black.clone(),
+            white_account: self.accounts.white.clone(),
         }
+    }
+
+    /// The rated result to write with the event that has just finished this game (`None` for
+    /// an unrated game, a game not finished, or one left without a result).
+    pub fn rated_result(&self) -> Option<RatedResult> {
+        if !self.settings.rated || self.phase != Phase::Finished {
+            return None;
+        }
+        let result = self.result.as_deref()?;
+        let black_score = match result.split('+').next() {
+            _ if result == VOID => return None,
+            Some("B") => 1.0,
+            Some("W") => 0.0,
+            _ => 0.5,
+        };
+        let account = |c: Color| self.accounts.get(self.colour_of(c)).clone();
+        Some(RatedResult {
+            variant: self.position.spec().split(':').next().unwrap_or_default().to_string(),
+            black: account(Color::Black)?,
+            white: account(Color::White)?,
+            black_score,
+        })
     }
 
     /// The sequence number of the last event (0 before any).
@@ -552,8 +644,9 @@ impl Table {
     }
 
     /// The seat a joiner gets: the free human seat of an open game, if the invitation is right
-    /// (a public game needs none).
-    pub fn join_seat(&self, invite: Option<&str>) -> Result<Color, ApiError> {
+    /// (a public game needs none); a rated game's second seat needs an account other than the
+    /// creator's.
+    pub fn join_seat(&self, invite: Option<&str>, account: Option<&str>) -> Result<Color, ApiError> {
         if self.phase != Phase::Open {
             return Err(ApiError::conflict("the game already has both players"));
         }
@@ -561,6 +654,14 @@ impl Table {
             return Err(ApiError::forbidden("this invitation is not valid for this game"));
         }
         let creator: Color = self.settings.creator.into();
+        if self.settings.rated {
+            let Some(account) = account else {
+                return Err(ApiError::unauthorized("this game is rated: log in to an account to join it"));
+            };
+            if self.accounts.get(creator).as_deref() == Some(account) {
+                return Err(ApiError::conflict("a rated game is between two accounts: you created this one"));
+            }
+        }
         Ok(creator.opponent())
     }
 
@@ -585,6 +686,8 @@ impl Table {
     pub fn decide(&self, color: Color, action: Action, now: i64) -> Result<Event, ApiError> {
         let side = Side::from(color);
         match (self.phase, &action) {
+            // players may talk in every phase, before and after the game too
+            (_, Action::Chat { .. }) => {}
             (Phase::Finished, _) => {
                 return Err(ApiError::conflict(format!("the game is over ({})", self.result_text())));
             }
@@ -609,6 +712,9 @@ impl Table {
             Action::Pass {} => self.decide_move(color, "pass", now),
             Action::Resign {} => Ok(Event::Resigned { color: side }),
             Action::UndoRequest {} => {
+                if self.settings.rated {
+                    return Err(ApiError::conflict("a rated game has no undo"));
+                }
                 if self.position.single().is_none() {
                     return Err(ApiError::conflict(
                         "galice has no undo: the colour choice cannot be taken back",
@@ -663,6 +769,7 @@ impl Table {
                 let (held_alive, held_dead) = self.disagreement(color);
                 Ok(Event::PlayResumed { color: side, held_alive, held_dead })
             }
+            Action::Chat { text } => chat(side, &text),
         }
     }
 
@@ -815,6 +922,7 @@ impl Table {
                 let winner = Color::from(*color).opponent();
                 self.finish(format!("{}+T", winner.letter()));
             }
+            Event::Chat { .. } => {}
         }
         self.events.push(Arc::new(Stored { seq: self.seq() + 1, at_ms, event }));
         Ok(())
@@ -921,7 +1029,11 @@ impl Table {
         let players = Sides::from_fn(|c| {
             let seat = self.colour_of(c);
             let player = *self.settings.players.get(seat);
-            PlayerView { player, seated: player != Player::Human || self.tokens.get(seat).is_some() }
+            PlayerView {
+                player,
+                seated: player != Player::Human || self.tokens.get(seat).is_some(),
+                account: self.accounts.get(seat).clone(),
+            }
         });
         let spec = self.position.spec();
         let (width, height) = self.position.size();
@@ -965,6 +1077,7 @@ impl Table {
             borderline: self.position.borderline(),
             result: self.result.clone(),
             swapped: self.settings.swapped,
+            rated: self.settings.rated,
             created_ms: self.created_ms,
             server_ms: now,
         }
@@ -1007,8 +1120,14 @@ impl Table {
             time_control: settings.time_control,
             result: row.result.clone(),
             swapped: settings.swapped,
+            rated: settings.rated,
+            accounts: Sides::from_fn(|c| {
+                let seat = settings.colour_of(c);
+                if seat == Color::Black { row.black_account.clone() } else { row.white_account.clone() }
+            }),
             created_ms: row.created_ms,
             updated_ms: row.updated_ms,
+            spectators: 0,
         })
     }
 }
@@ -1021,6 +1140,9 @@ pub struct PlayerView {
     pub player: Player,
     /// Whether someone sits there.
     pub seated: bool,
+    /// The account holding the seat (left out for a guest or the AI).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub account: Option<String>,
 }
 
 /// A clock as the view shows it.
@@ -1141,6 +1263,8 @@ pub struct GameView {
     /// Galice's pie: the chooser took Black, so each seat (and its token) plays the colour
     /// opposite to the one it was created with.
     pub swapped: bool,
+    /// Whether the game is rated.
+    pub rated: bool,
     /// Creation time.
     pub created_ms: i64,
     /// The server's clock when this view was made (for the clocks).
@@ -1167,6 +1291,12 @@ pub struct Summary {
     /// Galice's pie: the chooser took Black, so each seat plays the colour opposite to the one
     /// it was created with (a seat's holder finds its colour from this).
     pub swapped: bool,
+    /// Whether the game is rated.
+    pub rated: bool,
+    /// The accounts playing each colour (`null`: a guest or the AI).
+    pub accounts: Sides<Option<String>>,
+    /// Spectators watching over a WebSocket (through this server process).
+    pub spectators: usize,
     /// Creation time.
     pub created_ms: i64,
     /// Last activity.

@@ -2,7 +2,9 @@
 //! games, flood a game with actions, or try seat tokens without end: past a limit the answer is
 //! 429 with Retry-After. Games are counted per client address, actions per seat token, and
 //! refused tokens per address (an address past that limit has its token-bearing requests
-//! refused for a while without looking at the token).
+//! refused for a while without looking at the token). Accounts: sign-ups per address, failed
+//! logins per name and per address (past either limit, logins for that name or from that address
+//! are refused for a while), chat messages per seat token.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -43,6 +45,17 @@ pub struct RateLimits {
     pub actions: Rate,
     /// Refused seat tokens per client address: by default 20 at once, then one a second.
     pub refused_tokens: Rate,
+    /// Score estimates (a search each) per client address: by default 5 at once, then one
+    /// every 10 s.
+    pub estimates: Rate,
+    /// Accounts created per client address: by default 5 at once, then one a minute.
+    pub sign_ups: Rate,
+    /// Failed logins per account name: by default 5 at once, then one a minute.
+    pub failed_logins_per_name: Rate,
+    /// Failed logins per client address: by default 20 at once, then one every 10 s.
+    pub failed_logins_per_address: Rate,
+    /// Chat messages per seat: by default 5 at once, then one a second.
+    pub chats: Rate,
 }
 
 impl Default for RateLimits {
@@ -51,16 +64,59 @@ impl Default for RateLimits {
             games: Rate { burst: 250, every: Duration::from_secs(1) },
             actions: Rate { burst: 50, every: Duration::from_millis(50) },
             refused_tokens: Rate { burst: 20, every: Duration::from_secs(1) },
+            estimates: Rate { burst: 5, every: Duration::from_secs(10) },
+            sign_ups: Rate { burst: 5, every: Duration::from_secs(60) },
+            failed_logins_per_name: Rate { burst: 5, every: Duration::from_secs(60) },
+            failed_logins_per_address: Rate { burst: 20, every: Duration::from_secs(10) },
+            chats: Rate { burst: 5, every: Duration::from_secs(1) },
         }
     }
 }
 
-/// The limiters, and the addresses kept out for trying too many tokens.
+/// Failures counted per key (refused tokens, failed logins): past the rate, the key is kept out
+/// (every attempt refused unseen) until the rate allows one again.
+struct KeptOut<K: Clone + std::hash::Hash + Eq> {
+    failures: DefaultKeyedRateLimiter<K>,
+    until: Mutex<HashMap<K, Instant>>,
+}
+
+impl<K: Clone + std::hash::Hash + Eq> KeptOut<K> {
+    fn new(rate: Rate) -> Self {
+        KeptOut { failures: DefaultKeyedRateLimiter::hashmap(rate.quota()), until: Mutex::default() }
+    }
+
+    /// `Err` with how long to wait while `key` is kept out.
+    fn allowed(&self, key: &K) -> Result<(), Duration> {
+        match locked(&self.until).get(key) {
+            Some(until) if *until > Instant::now() => Err(*until - Instant::now()),
+            _ => Ok(()),
+        }
+    }
+
+    /// Counts a failure of `key`; past the rate, `key` is kept out.
+    fn failed(&self, key: &K) {
+        if let Err(wait) = check(&self.failures, key) {
+            locked(&self.until).insert(key.clone(), Instant::now() + wait);
+        }
+    }
+
+    fn forget_idle(&self) {
+        self.failures.retain_recent();
+        let now = Instant::now();
+        locked(&self.until).retain(|_, until| *until > now);
+    }
+}
+
+/// The limiters, and the clients kept out for too many failures.
 pub struct Throttle {
     games: DefaultKeyedRateLimiter<IpAddr>,
     actions: DefaultKeyedRateLimiter<String>,
-    refused_tokens: DefaultKeyedRateLimiter<IpAddr>,
-    kept_out: Mutex<HashMap<IpAddr, Instant>>,
+    refused_tokens: KeptOut<IpAddr>,
+    estimates: DefaultKeyedRateLimiter<IpAddr>,
+    sign_ups: DefaultKeyedRateLimiter<IpAddr>,
+    failed_logins_per_name: KeptOut<String>,
+    failed_logins_per_address: KeptOut<IpAddr>,
+    chats: DefaultKeyedRateLimiter<String>,
 }
 
 impl std::fmt::Debug for Throttle {
@@ -83,8 +139,12 @@ impl Throttle {
         Throttle {
             games: DefaultKeyedRateLimiter::hashmap(limits.games.quota()),
             actions: DefaultKeyedRateLimiter::hashmap(limits.actions.quota()),
-            refused_tokens: DefaultKeyedRateLimiter::hashmap(limits.refused_tokens.quota()),
-            kept_out: Mutex::default(),
+            refused_tokens: KeptOut::new(limits.refused_tokens),
+            estimates: DefaultKeyedRateLimiter::hashmap(limits.estimates.quota()),
+            sign_ups: DefaultKeyedRateLimiter::hashmap(limits.sign_ups.quota()),
+            failed_logins_per_name: KeptOut::new(limits.failed_logins_per_name),
+            failed_logins_per_address: KeptOut::new(limits.failed_logins_per_address),
+            chats: DefaultKeyedRateLimiter::hashmap(limits.chats.quota()),
         }
     }
 
@@ -98,24 +158,45 @@ impl Throttle {
         check(&self.actions, &token.to_string()).map_err(|wait| ApiError::too_many("actions", wait))
     }
 
+    /// One more score estimate by `client`, or 429.
+    pub fn estimate(&self, client: IpAddr) -> Result<(), ApiError> {
+        check(&self.estimates, &client).map_err(|wait| ApiError::too_many("score estimates", wait))
+    }
+
     /// Whether `client` may present a token now: 429 while it is kept out.
     pub fn token_allowed(&self, client: IpAddr) -> Result<(), ApiError> {
-        let kept_out = locked(&self.kept_out);
-        match kept_out.get(&client) {
-            Some(until) if *until > Instant::now() => {
-                Err(ApiError::too_many("refused seat tokens", *until - Instant::now()))
-            }
-            _ => Ok(()),
-        }
+        self.refused_tokens.allowed(&client).map_err(|wait| ApiError::too_many("refused seat tokens", wait))
     }
 
     /// Counts a refused token from `client`; past the rate, the address is kept out until the
     /// rate allows it again.
     pub fn token_refused(&self, client: IpAddr) {
-        if let Err(wait) = check(&self.refused_tokens, &client) {
-            let mut kept_out = locked(&self.kept_out);
-            kept_out.insert(client, Instant::now() + wait);
-        }
+        self.refused_tokens.failed(&client);
+    }
+
+    /// One more account created from `client`, or 429.
+    pub fn sign_up(&self, client: IpAddr) -> Result<(), ApiError> {
+        check(&self.sign_ups, &client).map_err(|wait| ApiError::too_many("accounts created", wait))
+    }
+
+    /// Whether a login to `name` from `client` may be tried now: 429 while either is kept out
+    /// for too many failed logins.
+    pub fn login_allowed(&self, name: &str, client: IpAddr) -> Result<(), ApiError> {
+        self.failed_logins_per_name
+            .allowed(&name.to_lowercase())
+            .and_then(|()| self.failed_logins_per_address.allowed(&client))
+            .map_err(|wait| ApiError::too_many("failed logins", wait))
+    }
+
+    /// Counts a failed login to `name` from `client`.
+    pub fn login_failed(&self, name: &str, client: IpAddr) {
+        self.failed_logins_per_name.failed(&name.to_lowercase());
+        self.failed_logins_per_address.failed(&client);
+    }
+
+    /// One more chat message by the seat of `token`, or 429.
+    pub fn chat(&self, token: &str) -> Result<(), ApiError> {
+        check(&self.chats, &token.to_string()).map_err(|wait| ApiError::too_many("chat messages", wait))
     }
 
     /// Forgets the clients that are back to a full allowance, so that the limiters' memory
@@ -123,10 +204,12 @@ impl Throttle {
     pub fn forget_idle(&self) {
         self.games.retain_recent();
         self.actions.retain_recent();
-        self.refused_tokens.retain_recent();
-        let now = Instant::now();
-        let mut kept_out = locked(&self.kept_out);
-        kept_out.retain(|_, until| *until > now);
+        self.refused_tokens.forget_idle();
+        self.estimates.retain_recent();
+        self.sign_ups.retain_recent();
+        self.failed_logins_per_name.forget_idle();
+        self.failed_logins_per_address.forget_idle();
+        self.chats.retain_recent();
     }
 }
 

@@ -8,24 +8,7 @@
 mod support;
 
 use serde_json::{Value, json};
-use support::{ChildServer, Client, Db, Server, Socket};
-
-/// Runs the test function `$name(db: Db)` as two tests, `$name::sqlite` and `$name::postgres`.
-macro_rules! on_both {
-    ($name:ident) => {
-        mod $name {
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn sqlite() {
-                super::$name(super::Db::Sqlite).await;
-            }
-
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn postgres() {
-                super::$name(super::Db::Postgres).await;
-            }
-        }
-    };
-}
+use support::{ChildServer, Client, Db, Server, Socket, on_both};
 
 /// The `n`-th legal placement of a game (cycling), or `pass` when there is none: a quick,
 /// deterministic way to play whole games of any variant.
@@ -864,4 +847,69 @@ async fn the_ai_consents_to_leaving_without_a_result() {
         (accepted["game"]["status"].as_str(), accepted["game"]["result"].as_str()),
         (Some("finished"), Some("Void"))
     );
+}
+
+/// The score estimate during play: Black's wall on column E of a 7x7 board against White's on
+/// column G gives Black columns A-E (35 points) against White's 14 at most, so the estimate
+/// must give Black the game and lean every point to Black; Galice has no ownership and says so; an
+/// unknown game is 404, a finished one 409; past the rate, 429.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_score_estimate_gives_the_ownership_and_the_winner_within_its_rate() {
+    let server = support::Server::start_with(|config| {
+        config.rates.estimates =
+            variago_server::Rate { burst: 5, every: std::time::Duration::from_secs(600) };
+    })
+    .await;
+    let client = server.client();
+    let (id, black, white) = client.pair("go", "7", json!({ "komi": 0.5 })).await;
+    for row in 1..=7 {
+        client.must(&id, &black, json!({ "type": "move", "move": format!("E{row}") })).await;
+        client.must(&id, &white, json!({ "type": "move", "move": format!("G{row}") })).await;
+    }
+    let game = client.game(&id).await;
+    let (status, estimate) = client.get(&format!("/api/games/{id}/estimate")).await;
+    assert_eq!(status, 200, "{estimate}");
+    assert_eq!(estimate["seq"], game["seq"], "the estimate is for the last event");
+    // asked again for the same event, the same estimate (kept; a search with the same seed would
+    // give it too, so this does not tell the two apart)
+    let (_, again) = client.get(&format!("/api/games/{id}/estimate")).await;
+    assert_eq!(again, estimate);
+    assert_eq!(estimate["to_move"], "black");
+    assert_eq!(estimate["winner"], "black", "{estimate}");
+    assert!(estimate["result"].as_str().unwrap().starts_with("B+"), "{estimate}");
+    let margin = estimate["margin"].as_f64().unwrap();
+    assert!(margin > 10.0 && margin <= 49.0, "{estimate}");
+    assert!(estimate["black_winrate"].as_f64().unwrap() > 0.5, "{estimate}");
+    assert!(estimate["note"].is_null());
+    let rows = estimate["ownership"].as_array().unwrap();
+    assert_eq!(rows.len(), 7);
+    for row in rows {
+        let row: Vec<f64> = row.as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
+        assert_eq!(row.len(), 7);
+        // every point leans to Black (White's wall has no eye); Black's own wall is Black's
+        // in nearly every playout
+        assert!(row.iter().all(|&share| share > 0.2), "{estimate}");
+        assert!(row[4] > 0.9, "{estimate}");
+    }
+    // White's wall on G, without an eye and Black to move, is dead
+    let dead: Vec<&str> = estimate["dead"].as_array().unwrap().iter().filter_map(|v| v.as_str()).collect();
+    assert!(dead.contains(&"G1") && dead.contains(&"G7") && !dead.contains(&"E1"), "{estimate}");
+
+    let (galice, setter, _) = client.pair("galice", "", json!({})).await;
+    let (status, estimate) = client.get(&format!("/api/games/{galice}/estimate")).await;
+    assert_eq!(status, 200, "{estimate}");
+    assert!(estimate["ownership"].is_null() && estimate["result"].is_null(), "{estimate}");
+    assert!(estimate["note"].as_str().unwrap().contains("no ownership"), "{estimate}");
+    let winrate = estimate["black_winrate"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&winrate), "{estimate}");
+
+    let (status, missing) = client.get("/api/games/nosuchgame/estimate").await;
+    assert_eq!(status, 404, "{missing}");
+    // a finished game has no estimate to give: its result is known
+    client.must(&galice, &setter, json!({ "type": "resign" })).await;
+    let (status, over) = client.get(&format!("/api/games/{galice}/estimate")).await;
+    assert_eq!(status, 409, "{over}");
+    let (status, refused) = client.get(&format!("/api/games/{id}/estimate")).await;
+    assert_eq!(status, 429, "{refused}");
+    assert!(refused["error"].as_str().unwrap().contains("too many score estimates"), "{refused}");
 }

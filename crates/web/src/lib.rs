@@ -43,6 +43,14 @@ const ASSETS: &[Asset] = assets![
     "js/lobby.js",
     "js/game.js",
     "js/rules.js",
+    "account.html",
+    "ratings.html",
+    "player.html",
+    "js/account.js",
+    "js/account-page.js",
+    "js/ratings.js",
+    "js/player.js",
+    "js/chat.js",
 ];
 
 /// A rules page: the variant names it covers (the first names the page), its title, and its
@@ -86,6 +94,12 @@ pub fn pages() -> Router {
         .route("/", get(|headers: HeaderMap| async move { asset_response(&headers, "index.html") }))
         .route("/game/{id}", get(|headers: HeaderMap| async move { asset_response(&headers, "game.html") }))
         .route("/games/{id}", get(invitation))
+        .route("/account", get(|headers: HeaderMap| async move { asset_response(&headers, "account.html") }))
+        .route("/ratings", get(|headers: HeaderMap| async move { asset_response(&headers, "ratings.html") }))
+        .route(
+            "/players/{name}",
+            get(|headers: HeaderMap| async move { asset_response(&headers, "player.html") }),
+        )
         .route("/rules", get(|headers: HeaderMap| async move { rules_index(&headers) }))
         .route("/rules/{variant}", get(rules_page))
         .route(

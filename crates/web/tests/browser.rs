@@ -804,3 +804,205 @@ async fn the_lobby_names_games_hides_idle_ones_and_lets_a_player_resign_an_ai_ga
     browser.screenshot("lobby-named-and-resigned").await;
     browser.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_score_estimate_shades_the_board_and_goes_with_the_next_move() {
+    if !browser_available("score estimate") {
+        return;
+    }
+    let app = App::start().await;
+    let (id, black_token, white_token) = app.pair(json!({ "variant": "go", "size": "9" })).await;
+    // Black walls off the columns A-F (54 points), White holds G-J (27): Black is far ahead
+    for row in 1..=9 {
+        app.act(&id, &black_token, json!({ "type": "move", "move": format!("F{row}") })).await;
+        app.act(&id, &white_token, json!({ "type": "move", "move": format!("G{row}") })).await;
+    }
+    let driver = Driver::start().await;
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    browser.sit(&app, &id, &black_token, "black").await;
+    browser.wait_moves(18).await;
+    assert_eq!(browser.js("return document.getElementById('estimate').hidden", vec![]).await, json!(true));
+    browser.click("#estimate-button").await;
+    browser.wait_text("estimate", "AI estimate").await;
+    let text = browser.text("#estimate").await;
+    assert!(text.contains("Black ahead: B+"), "{text}");
+    // Black's side shaded dark, White's light: light playouts leave the open area's points
+    // Black's in only half to four fifths of them, so the shades are of every strength
+    let shaded = "[document.querySelectorAll('#board .shade[class*=owned-black]').length, \
+                   document.querySelectorAll('#board .shade[class*=owned-white]').length]";
+    let counts = browser.js(&format!("return {shaded}"), vec![]).await;
+    let (black, white) = (counts[0].as_u64().unwrap(), counts[1].as_u64().unwrap());
+    assert!(black >= 30, "most of Black's 54 points shaded for Black: {counts}");
+    assert!((5..black).contains(&white), "{counts}");
+    browser.screenshot("score-estimate").await;
+    // the next move makes it stale: gone from the board and the panel
+    browser.click_point("B2").await;
+    browser.wait_moves(19).await;
+    browser.until("the estimate gone", "document.getElementById('estimate').hidden").await;
+    let shades =
+        browser.js("return document.querySelectorAll('#board [class*=owned-]').length", vec![]).await;
+    assert_eq!(shades, json!(0));
+    browser.close().await;
+}
+
+/// Signs up on the account page (which logs in and goes to the lobby) and waits for the name in
+/// the header.
+async fn sign_up(browser: &Browser, app: &App, name: &str) {
+    browser.goto(&app.url("/account")).await;
+    browser.type_into("#signup-name", name).await;
+    browser.type_into("#signup-password", "correct horse").await;
+    browser.click("#signup-button").await;
+    browser.until("the lobby", "location.pathname === '/'").await;
+    browser.wait_text("account", name).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_accounts_play_a_rated_game_chat_and_see_the_leaderboard() {
+    if !browser_available("accounts") {
+        return;
+    }
+    let app = App::start().await;
+    let driver = Driver::start().await;
+    let ann = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    let bee = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    sign_up(&ann, &app, "ann").await;
+    ann.screenshot("account-header").await;
+    // a wrong password is refused in words, a name taken too
+    bee.goto(&app.url("/account")).await;
+    bee.type_into("#login-name", "ann").await;
+    bee.type_into("#login-password", "wrong horse").await;
+    bee.click("#login-button").await;
+    bee.wait_text("login-message", "wrong name or password").await;
+    bee.type_into("#signup-name", "ann").await;
+    bee.type_into("#signup-password", "correct horse").await;
+    bee.click("#signup-button").await;
+    bee.wait_text("signup-message", "taken").await;
+    bee.screenshot("account-errors").await;
+    sign_up(&bee, &app, "bee").await;
+
+    // ann creates a rated game in the lobby (the box shows for accounts), bee joins by the link
+    ann.until("the variants", "document.querySelectorAll('#variant option').length > 5").await;
+    ann.select("#variant", "go").await;
+    ann.select("#size", "9").await;
+    ann.select("#color", "black").await;
+    ann.select("#opponent", "human").await;
+    ann.until("the rated box", "!document.getElementById('rated-field').hidden").await;
+    ann.click("#rated").await;
+    ann.click("#create-button").await;
+    ann.until("the game page", "location.pathname.startsWith('/game/')").await;
+    let invite = ann.until("the invitation link", "document.getElementById('invite-link').value").await;
+    bee.goto(invite.as_str().expect("a link")).await;
+    bee.click("#join-button").await;
+    bee.wait_status("Black to move").await;
+    ann.wait_status("Black to move: your turn").await;
+    for browser in [&ann, &bee] {
+        browser.wait_text("players", "ann").await;
+        browser.wait_text("players", "bee").await;
+    }
+    // the chat beside the board, both ways
+    ann.type_into("#chat-input", "good luck").await;
+    ann.click("#chat-form button").await;
+    bee.wait_text("chat-log", "Black (ann): good luck").await;
+    bee.type_into("#chat-input", "you too").await;
+    bee.click("#chat-form button").await;
+    ann.wait_text("chat-log", "White (bee): you too").await;
+    ann.click_point("E5").await;
+    bee.wait_moves(1).await;
+    ann.js("window.scrollTo(0, 0)", vec![]).await;
+    ann.screenshot("rated-game").await;
+    assert_eq!(ann.js("return document.getElementById('undo').hidden", vec![]).await, json!(true), "no undo");
+    ann.screenshot_of("rated-game-chat", ".chat").await;
+    // a spectator reads the chat but has no field
+    let spectator = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    let game_page = ann.js("return location.href", vec![]).await;
+    spectator.goto(game_page.as_str().unwrap()).await;
+    spectator.wait_text("chat-log", "you too").await;
+    assert_eq!(spectator.js("return document.getElementById('chat-form').hidden", vec![]).await, json!(true));
+    // the players' pages hold their seats' sockets: the spectator alone is counted
+    let count =
+        "return fetch('/api/games?status=running').then(r => r.json()).then(l => l.games[0].spectators)";
+    assert_eq!(ann.js(count, vec![]).await, json!(1));
+    spectator.close().await;
+
+    // ann resigns: bee wins, and the ratings move
+    ann.click("#resign").await;
+    ann.click("#resign-confirm").await;
+    bee.wait_status("White wins").await;
+    ann.goto(&app.url("/ratings?variant=go")).await;
+    ann.until("both players", "document.querySelectorAll('#leaderboard tbody tr').length === 2").await;
+    let order = ann
+        .js(
+            "return [...document.querySelectorAll('#leaderboard tbody tr')].map(r => r.dataset.player)",
+            vec![],
+        )
+        .await;
+    assert_eq!(order, json!(["bee", "ann"]));
+    // two newcomers, one game: 1662 and 1338 (Glicko-2), the deviation 290
+    assert!(ann.text("#leaderboard tbody tr").await.contains("1662 ±290"));
+    ann.wait_text("account", "go 1338").await;
+    ann.screenshot("leaderboard").await;
+    ann.click("#leaderboard a").await;
+    ann.until("bee's page", "location.pathname === '/players/bee'").await;
+    ann.wait_text("player-ratings", "1662").await;
+    ann.until("the game in the list", "document.querySelectorAll('#recent li').length === 1").await;
+    assert!(ann.text("#recent").await.contains("ann – bee · W+R (rated)"));
+    ann.screenshot("player-page").await;
+    // the ratings beside the names: in the lobby's finished games and on the game's cards
+    ann.goto(&app.url("/")).await;
+    ann.wait_text("finished", "Black: ann (1338), White: bee (1662) (rated)").await;
+    ann.scroll_to("#finished").await;
+    ann.screenshot("lobby-accounts").await;
+    ann.goto(game_page.as_str().unwrap()).await;
+    ann.wait_text("players", "bee (1662)").await;
+    ann.wait_text("players", "ann (1338) (you)").await;
+    // logging out brings the guest's header back
+    ann.click("#logout").await;
+    ann.until("logged out", "document.getElementById('login-link') !== null").await;
+    ann.close().await;
+    bee.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_lists_games_to_watch_per_variant_with_their_spectators() {
+    if !browser_available("watch list") {
+        return;
+    }
+    let app = App::start().await;
+    let (go, _, _) = app.pair(json!({ "variant": "go", "size": "9" })).await;
+    let (incursion, _, _) = app.pair(json!({ "variant": "incursion", "size": "9" })).await;
+    let driver = Driver::start().await;
+    let spectator = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    spectator.goto(&app.url(&format!("/game/{go}"))).await;
+    spectator.wait_status("Black to move").await;
+    let lobby = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    lobby.goto(&app.url("/")).await;
+    let go_line = format!("#running li[data-id=\"{go}\"]");
+    lobby
+        .until(
+            "the spectator counted",
+            &format!("document.querySelector('{go_line}')?.textContent.includes('1 watching')"),
+        )
+        .await;
+    lobby
+        .until(
+            "the other variant listed",
+            &format!("document.querySelector('#running li[data-id=\"{incursion}\"]') !== null"),
+        )
+        .await;
+    lobby
+        .until("the variants to watch", "document.querySelectorAll('#watch-variant option').length > 5")
+        .await;
+    lobby.select("#watch-variant", "incursion").await;
+    lobby.until("go filtered out", &format!("document.querySelector('{go_line}') === null")).await;
+    let shown = lobby
+        .js("return [...document.querySelectorAll('#running li.game')].map(li => li.dataset.id)", vec![])
+        .await;
+    assert_eq!(shown, json!([incursion]));
+    lobby.select("#watch-variant", "go").await;
+    lobby.until("go alone", &format!("document.querySelector('{go_line}') !== null")).await;
+    assert!(!lobby.text("#running").await.contains("idle"), "the filtered-out game is not called idle");
+    lobby.scroll_to("#running").await;
+    lobby.screenshot("watch-list").await;
+    spectator.close().await;
+    lobby.close().await;
+}

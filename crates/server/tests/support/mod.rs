@@ -16,6 +16,27 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+/// Runs the test function `$name(db: Db)` as two tests, `$name::sqlite` and `$name::postgres`.
+// (not every test file that includes this module uses it)
+#[allow(unused_macros)]
+macro_rules! on_both {
+    ($name:ident) => {
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name(super::Db::Sqlite).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                super::$name(super::Db::Postgres).await;
+            }
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use on_both;
+
 /// How long any single wait may take before the test fails as hung.
 pub const PATIENCE: Duration = Duration::from_secs(60);
 
@@ -282,6 +303,29 @@ impl Client {
     /// POST a JSON body.
     pub async fn post(&self, path: &str, body: &Value) -> (u16, Value) {
         self.send(self.http.post(self.url(path)).json(body)).await
+    }
+
+    /// Any request, with `Authorization: Bearer` if given and a JSON body if given: the status,
+    /// the headers and the body (JSON, or the text as a JSON string).
+    pub async fn request(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        bearer: Option<&str>,
+        body: Option<&Value>,
+    ) -> (u16, reqwest::header::HeaderMap, Value) {
+        let mut request = self.http.request(method, self.url(path));
+        if let Some(token) = bearer {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        let response =
+            tokio::time::timeout(PATIENCE, request.send()).await.expect("answer in time").expect("HTTP");
+        let (status, headers) = (response.status().as_u16(), response.headers().clone());
+        let text = response.text().await.expect("body");
+        (status, headers, serde_json::from_str(&text).unwrap_or(Value::String(text)))
     }
 
     /// POST raw bytes as JSON.

@@ -5,6 +5,8 @@
 import { api, seats, rememberSeat, el, colourName, other, formatClock, formatByoYomi, describePlayer, describeSpec, optionOf, seatColour } from './api.js';
 import { Board, parseVertex, vertexAt, zoneClass } from './board.js';
 import { replay } from './replay.js';
+import { Chat } from './chat.js';
+import { showAccount, ratingOf } from './account.js';
 
 const id = decodeURIComponent(location.pathname.split('/')[2] || '');
 const params = new URLSearchParams(location.search);
@@ -28,6 +30,9 @@ const page = {
   boards: null, // Galice: {left, right}
   swap: null, // Galice: the swap chosen (`bB2`), waiting for its drop
   about: new Map(), // variant name -> one-line description
+  estimate: null, // the AI's score estimate of the position shown (GET /api/games/{id}/estimate)
+  estimating: false,
+  ratings: {}, // account name -> its rating in this game's variant ('' for none yet)
 };
 
 /** The colour this browser's seat plays now (Galice's choice may have swapped the seats). */
@@ -255,7 +260,9 @@ let retry = 500;
 function connect() {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   const after = page.game ? page.game.seq : 0;
-  socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(id)}/ws?after=${after}`);
+  // a seat's socket carries its token, so that the server does not count the player as a spectator
+  const seat = page.seat ? `&token=${encodeURIComponent(page.seat.token)}` : '';
+  socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(id)}/ws?after=${after}${seat}`);
   socket.addEventListener('open', () => {
     retry = 500;
     setConnection('');
@@ -267,10 +274,12 @@ function connect() {
     } catch {
       return;
     }
+    if (data.type === 'event') chat.add(data);
     if (data.type === 'state' || (data.type === 'event' && data.game)) update(data.game);
   });
-  socket.addEventListener('close', () => {
-    if (page.game && page.game.status === 'finished') return;
+  socket.addEventListener('close', (event) => {
+    // a socket replaced on purpose (after joining) is not reconnected
+    if (event.target !== socket || (page.game && page.game.status === 'finished')) return;
     setConnection('Connection lost: reconnecting…');
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 5000);
@@ -288,6 +297,7 @@ function update(game) {
   if (page.game && game.seq > page.game.seq) {
     showMessage('');
     page.pending = null;
+    page.estimate = null;
   }
   const first = !page.game;
   page.game = game;
@@ -380,13 +390,25 @@ function render() {
   renderLastMove(game);
   renderMoves(game);
   renderScore(game);
+  renderEstimate(game);
   renderReplay(game);
+  chat.render(game, page.seat);
 }
 
 function renderPlayers(game, mine) {
   const cards = ['black', 'white'].map((side) => {
     const view = game.players[side];
-    const who = describePlayer(view, view.seated) + (side === mine ? ' (you)' : '');
+    const rating = view.account && page.ratings[view.account];
+    const who = (view.account ? `${view.account}${rating ? ` (${rating})` : ''}` : describePlayer(view, view.seated))
+      + (side === mine ? ' (you)' : '');
+    if (view.account && !(view.account in page.ratings)) {
+      // asked once per name: the card shows the rating once it arrives
+      page.ratings[view.account] = '';
+      ratingOf(view.account, game.variant).then((r) => {
+        page.ratings[view.account] = r;
+        if (r) render();
+      });
+    }
     return el('div', { class: `player ${side}${game.to_move === side ? ' to-move' : ''}`, 'data-side': side },
       el('span', { class: `swatch ${side}`, 'aria-hidden': 'true' }),
       el('span', { class: 'name' }, el('strong', {}, colourName(side)), ' ', who),
@@ -509,7 +531,7 @@ function renderActions(game, mine) {
   $('move-form').hidden = !playing;
   $('pass').disabled = !(playing && game.to_move === mine);
   $('undo').disabled = !(playing && game.moves.length > 0 && !game.undo_request);
-  $('undo').hidden = !!game.right_board; // Galice has no undo
+  $('undo').hidden = !!game.right_board || game.rated; // Galice and rated games have no undo
   $('undo').textContent = game.undo_request === mine ? 'Undo asked…' : 'Ask to undo';
   $('resign').disabled = !(playing || game.status === 'scoring');
   $('undo-answer').hidden = !(playing && game.undo_request && game.undo_request !== mine);
@@ -591,6 +613,18 @@ function renderBoard(game, mine) {
     for (const side of ['black', 'white']) {
       for (const v of (game.scoring.territory || {})[side] || []) shade.set(v, shade.has(v) ? `${shade.get(v)} territory-${side}` : `territory-${side}`);
     }
+  }
+  // the AI's estimate asked for during play: who owns each point, and the stones it judges dead
+  const estimate = viewing === null && game.status === 'playing' ? page.estimate : null;
+  if (estimate && estimate.ownership) {
+    estimate.ownership.forEach((row, y) => row.forEach((share, x) => {
+      const strength = Math.abs(share) >= 0.8 ? 3 : Math.abs(share) >= 0.5 ? 2 : Math.abs(share) >= 0.2 ? 1 : 0;
+      if (strength === 0) return;
+      const v = vertexAt(x, y, game.height);
+      const cls = `owned-${share > 0 ? 'black' : 'white'}-${strength}`;
+      shade.set(v, shade.has(v) ? `${shade.get(v)} ${cls}` : cls);
+    }));
+    for (const v of estimate.dead) marks.set(v, 'dead');
   }
   // Borderline's live survey: each side's enclosed points shaded, besieged stones marked
   if (viewing === null && game.borderline) {
@@ -690,6 +724,41 @@ function renderScore(game) {
   renderVariantPanel(game);
 }
 
+/** The estimate button (during play) and the estimate of the position shown, in words. */
+function renderEstimate(game) {
+  const playing = game.status === 'playing' && page.viewing === null;
+  $('estimate-button').hidden = !playing;
+  $('estimate-button').disabled = page.estimating;
+  $('estimate-button').textContent = page.estimating ? 'Estimating…' : 'Estimate score';
+  const estimate = playing ? page.estimate : null;
+  $('estimate').hidden = !estimate;
+  if (!estimate) return;
+  const chance = Math.round(100 * (estimate.winner === 'white' ? 1 - estimate.black_winrate : estimate.black_winrate));
+  const favourite = colourName(estimate.winner || 'black');
+  const lead = estimate.result === null
+    ? `${favourite}'s chance of winning: ${chance}%. ${estimate.note}.`
+    : `${estimate.winner ? `${favourite} ahead: ${estimate.result}` : 'Even: a draw'}`
+      + ` (area count with the stones the AI judges dead taken off, komi included; shaded on the board).`
+      + ` ${favourite}'s chance of winning: ${chance}%.`;
+  $('estimate').textContent = `AI estimate, ${estimate.playouts} playouts: ${lead}`;
+}
+
+/** Asks the server for an estimate of the position now; kept only while the game has not moved. */
+async function requestEstimate() {
+  if (!page.game || page.estimating) return;
+  page.estimating = true;
+  render();
+  try {
+    const estimate = await api(`/api/games/${encodeURIComponent(id)}/estimate`);
+    if (page.game && estimate.seq === page.game.seq) page.estimate = estimate;
+  } catch (error) {
+    showMessage(error.message);
+  } finally {
+    page.estimating = false;
+    render();
+  }
+}
+
 /** Borderline's stones and passes left for both sides, and the deployment in progress. */
 function renderVariantPanel(game) {
   const panel = $('variant-panel');
@@ -762,6 +831,7 @@ function wire() {
     $('move-input').value = '';
   });
   $('pass').addEventListener('click', () => act({ type: 'pass' }));
+  $('estimate-button').addEventListener('click', requestEstimate);
   $('confirm-move').addEventListener('click', () => page.pending && boardTap(page.pending));
   // a board twice the screen's width, scrolled in its box, for small points on a phone
   $('zoom').addEventListener('click', () => {
@@ -835,6 +905,10 @@ async function join() {
     history.replaceState(null, '', `/game/${id}`);
     showMessage('');
     update(joined.game);
+    // the spectator's socket gives way to the seat's
+    const spectating = socket;
+    connect();
+    if (spectating) spectating.close();
   } catch (error) {
     showMessage(error.message);
   }
@@ -855,8 +929,12 @@ function notShown(error) {
     el('p', {}, el('a', { href: '/' }, 'To the lobby'), ': start a game, or find yours under "My games".')));
 }
 
+const chat = new Chat(id);
+
 async function start() {
   wire();
+  chat.wire();
+  showAccount();
   try {
     const { variants } = await api('/api/variants');
     for (const v of variants) page.about.set(v.name, v.about);
@@ -869,6 +947,7 @@ async function start() {
     notShown(error);
     return;
   }
+  await chat.load();
   connect();
 }
 

@@ -3,6 +3,7 @@
 // this browser holds).
 
 import { api, seats, rememberSeat, forgetSeat, el, colourName, describeTime, describePlayer, describeSpec, seatColour } from './api.js';
+import { showAccount, ratingOf } from './account.js';
 
 const $ = (selector) => document.getElementById(selector);
 /** How many of "my games" the lobby looks up. */
@@ -95,6 +96,7 @@ async function create(event) {
     color: $('color').value,
     opponent: ai ? { kind: 'ai', level: Number($('level').value) } : { kind: 'human' },
     public: ai ? true : $('public').checked,
+    rated: !ai && $('rated').checked ? true : undefined,
   };
   if (!$('komi').disabled && $('komi').value !== '') request.komi = Number($('komi').value);
   $('create-button').disabled = true;
@@ -110,13 +112,23 @@ async function create(event) {
 
 /** One game line: its spec, players, clock and a link. */
 function gameItem(game, action) {
-  const players = ['black', 'white'].map((s) => `${colourName(s)}: ${describePlayer(game.players[s], game.seated[s])}`).join(', ');
+  const accounts = game.accounts || {};
+  const variant = game.spec.split(':')[0];
+  // the seats in words, the accounts with their ratings in the game's variant once known
+  const line = (ratings) => ['black', 'white'].map((s, i) => `${colourName(s)}: ${accounts[s]
+    ? `${accounts[s]}${ratings[i] ? ` (${ratings[i]})` : ''}` : describePlayer(game.players[s], game.seated[s])}`).join(', ')
+    + (game.rated ? ' (rated)' : '');
+  const who = el('span', { class: 'who' }, line(['', '']));
+  Promise.all(['black', 'white'].map((s) => ratingOf(accounts[s], variant))).then((ratings) => {
+    who.textContent = line(ratings);
+  });
   const mine = seats()[game.id];
   return el('li', { class: 'game', 'data-id': game.id },
     el('a', { href: `/game/${game.id}`, class: 'go' }, action),
     el('span', { class: 'spec', title: game.spec }, describeSpec(game.spec)),
-    el('span', { class: 'who' }, players),
+    who,
     el('span', { class: 'time' }, describeTime(game.time_control)),
+    game.spectators && game.status !== 'finished' ? el('span', { class: 'watching' }, `${game.spectators} watching`) : null,
     game.result ? el('span', { class: 'result' }, game.result === 'Void' ? 'left by agreement, no result' : game.result) : null,
     mine ? el('span', { class: 'badge' }, `you: ${colourName(seatColour(mine, game))}`) : null);
 }
@@ -125,8 +137,11 @@ async function fillList(status, action) {
   const list = $(status);
   try {
     const { games } = await api(`/api/games?status=${status}&limit=30`);
-    const lively = status === 'finished' ? games : games.filter((g) => Date.now() - g.updated_ms < IDLE_HIDDEN_MS);
-    const idle = games.length - lively.length;
+    // the games in progress of the variant chosen to watch (all by default)
+    const watched = $('watch-variant').value;
+    const shown = status === 'running' && watched ? games.filter((g) => g.spec.split(':')[0] === watched) : games;
+    const lively = status === 'finished' ? shown : shown.filter((g) => Date.now() - g.updated_ms < IDLE_HIDDEN_MS);
+    const idle = shown.length - lively.length;
     const note = idle ? [el('li', { class: 'empty idle' }, `${idle} game${idle === 1 ? '' : 's'} idle for over a day not shown.`)] : [];
     const items = lively.length ? lively.map((g) => gameItem(g, action)) : [el('li', { class: 'empty' }, 'None right now.')];
     list.replaceChildren(...items, ...note);
@@ -203,7 +218,12 @@ function refresh() {
   fillList('finished', 'Replay');
 }
 
+let account = null;
+
 async function start() {
+  // a rated game is offered to an account, against a person
+  account = await showAccount();
+  $('rated-field').hidden = !account || $('opponent').value === 'ai';
   $('level').replaceChildren(...Array.from({ length: 10 }, (_, i) => el('option', { value: i + 1, selected: i === 2 }, `${i + 1}${i === 0 ? ' (weakest)' : i === 9 ? ' (strongest)' : ''}`)));
   $('variant').addEventListener('change', variantChanged);
   $('time').addEventListener('change', timeChanged);
@@ -211,12 +231,15 @@ async function start() {
     const ai = $('opponent').value === 'ai';
     $('level-field').hidden = !ai;
     $('public-field').hidden = ai;
+    $('rated-field').hidden = ai || !account;
   });
   $('create-form').addEventListener('submit', create);
+  $('watch-variant').addEventListener('change', () => fillList('running', 'Watch'));
   timeChanged();
   try {
     const { variants: list } = await api('/api/variants');
     fillVariants(list);
+    $('watch-variant').append(...list.map((v) => el('option', { value: v.name }, v.name)));
   } catch (error) {
     $('create-error').textContent = `The variants cannot be loaded: ${error.message}`;
   }

@@ -7,6 +7,9 @@
 // Without JavaScript the text diagram stays readable.
 
 import { Board, vertexAt, zoneClass } from './board.js';
+import { showAccount } from './account.js';
+
+showAccount();
 
 for (const figure of document.querySelectorAll('figure.diagram')) {
   const pre = figure.querySelector('pre');

@@ -68,10 +68,10 @@ impl App {
         request["opponent"] = json!({ "kind": "human" });
         let created = self
             .hub
-            .create(serde_json::from_value(request).expect("a creation request"))
+            .create(serde_json::from_value(request).expect("a creation request"), None)
             .await
             .expect("created");
-        let joined = self.hub.join(&created.id, Some(&created.invite)).await.expect("joined");
+        let joined = self.hub.join(&created.id, Some(&created.invite), None).await.expect("joined");
         (created.id, created.token, joined.token)
     }
 
@@ -83,7 +83,7 @@ impl App {
         request["opponent"] = json!({ "kind": "ai", "level": level });
         let created = self
             .hub
-            .create(serde_json::from_value(request).expect("a creation request"))
+            .create(serde_json::from_value(request).expect("a creation request"), None)
             .await
             .expect("created");
         (created.id, created.token)

@@ -1,0 +1,406 @@
+//! Accounts, sessions, rated games, ratings and chat end to end, against the contracts of
+//! docs/server.md ("Accounts, sessions, ratings and chat"); the rated result is also checked
+//! across a crash (SIGKILL of a child server process).
+
+// shared with the other test files, which use the rest
+#[allow(dead_code)]
+mod support;
+
+use std::time::{Duration, Instant};
+
+use reqwest::Method;
+use serde_json::{Value, json};
+use support::{ChildServer, Client, Db, Server, on_both};
+
+/// Not a test of its own: the server process of the crash test (see `support::ChildServer`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn child_server() {
+    if let Ok(url) = std::env::var(support::CHILD_DB) {
+        support::run_child(url).await;
+    }
+}
+
+/// Signs up and logs in: the session token.
+async fn account(client: &Client, name: &str) -> String {
+    let credentials = json!({ "name": name, "password": "correct horse" });
+    let (status, created) = client.post("/api/accounts", &credentials).await;
+    assert_eq!((status, &created["name"]), (201, &json!(name)), "{created}");
+    let (status, _, session) = client.request(Method::POST, "/api/sessions", None, Some(&credentials)).await;
+    assert_eq!(status, 200, "{session}");
+    session["token"].as_str().expect("a token").to_string()
+}
+
+/// A rated 9x9 game of go between two accounts: (id, black seat token, white seat token).
+async fn rated_game(client: &Client, black_session: &str, white_session: &str) -> (String, String, String) {
+    let body = json!({ "variant": "go", "size": "9", "color": "black", "rated": true });
+    let (status, _, created) =
+        client.request(Method::POST, "/api/games", Some(black_session), Some(&body)).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let (status, _, joined) =
+        client.request(Method::POST, &format!("/api/games/{id}/join"), Some(white_session), None).await;
+    assert_eq!(status, 200, "{joined}");
+    (id, created["token"].as_str().unwrap().to_string(), joined["token"].as_str().unwrap().to_string())
+}
+
+fn error(body: &Value) -> &str {
+    body["error"].as_str().unwrap_or_default()
+}
+
+on_both!(accounts_are_created_once_with_a_valid_name_and_password);
+async fn accounts_are_created_once_with_a_valid_name_and_password(db: Db) {
+    let Some(server) = Server::on(db).await else { return };
+    let client = server.client();
+    account(&client, "ann").await;
+    for (body, status, words) in [
+        (json!({ "name": "ann", "password": "another one" }), 409, "taken"),
+        (json!({ "name": "ANN", "password": "another one" }), 409, "taken"),
+        (json!({ "name": "an", "password": "long enough" }), 400, "3 to 20"),
+        (json!({ "name": "a".repeat(21), "password": "long enough" }), 400, "3 to 20"),
+        (json!({ "name": "ann bee", "password": "long enough" }), 400, "letters, digits"),
+        (json!({ "name": "bee", "password": "short" }), 400, "at least 8"),
+        (json!({ "name": "bee" }), 400, "password"),
+    ] {
+        let (got, answer) = client.post("/api/accounts", &body).await;
+        assert_eq!(got, status, "{body}: {answer}");
+        assert!(error(&answer).contains(words), "{body}: {answer}");
+    }
+}
+
+on_both!(a_session_is_a_token_and_an_http_only_cookie_until_logged_out);
+async fn a_session_is_a_token_and_an_http_only_cookie_until_logged_out(db: Db) {
+    let Some(server) = Server::on(db).await else { return };
+    let client = server.client();
+    let credentials = json!({ "name": "ann", "password": "correct horse" });
+    assert_eq!(client.post("/api/accounts", &credentials).await.0, 201);
+    let (status, headers, session) =
+        client.request(Method::POST, "/api/sessions", None, Some(&credentials)).await;
+    assert_eq!(status, 200, "{session}");
+    let token = session["token"].as_str().unwrap();
+    let cookie = headers.get("set-cookie").unwrap().to_str().unwrap();
+    assert!(cookie.starts_with(&format!("variago_session={token};")), "{cookie}");
+    assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), "{cookie}");
+    // the name is found whatever its case; the session answers with the name as created
+    let (status, _, again) = client
+        .request(
+            Method::POST,
+            "/api/sessions",
+            None,
+            Some(&json!({ "name": "ANN", "password": "correct horse" })),
+        )
+        .await;
+    assert_eq!((status, &again["name"]), (200, &json!("ann")));
+    let (status, _, me) = client.request(Method::GET, "/api/sessions", Some(token), None).await;
+    assert_eq!((status, &me["name"]), (200, &json!("ann")), "{me}");
+    let (status, headers, _) = client.request(Method::DELETE, "/api/sessions", Some(token), None).await;
+    assert_eq!(status, 204);
+    assert!(headers.get("set-cookie").unwrap().to_str().unwrap().contains("Max-Age=0"));
+    let (status, _, me) = client.request(Method::GET, "/api/sessions", Some(token), None).await;
+    assert_eq!(status, 401, "{me}");
+    let (status, _, _) = client.request(Method::DELETE, "/api/sessions", None, None).await;
+    assert_eq!(status, 401);
+}
+
+/// The least of a few timings of a login, in seconds.
+async fn login_time(client: &Client, body: &Value) -> (f64, u16, Value) {
+    let mut best = f64::MAX;
+    let mut answer = (0, Value::Null);
+    for _ in 0..3 {
+        let started = Instant::now();
+        let (status, _, body) = client.request(Method::POST, "/api/sessions", None, Some(body)).await;
+        best = best.min(started.elapsed().as_secs_f64());
+        answer = (status, body);
+    }
+    (best, answer.0, answer.1)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wrong_name_and_a_wrong_password_get_the_same_answer_in_comparable_time() {
+    let server = Server::start().await;
+    let client = server.client();
+    account(&client, "ann").await;
+    let (wrong_password, status, answer) =
+        login_time(&client, &json!({ "name": "ann", "password": "wrong horse" })).await;
+    let (unknown_name, unknown_status, unknown_answer) =
+        login_time(&client, &json!({ "name": "nobody", "password": "wrong horse" })).await;
+    assert_eq!((status, unknown_status), (401, 401));
+    assert_eq!(answer, unknown_answer);
+    assert_eq!(error(&answer), "wrong name or password");
+    // both check an argon2id hash (tens of ms); without the check an unknown name takes ~1 ms
+    let ratio = unknown_name / wrong_password;
+    assert!(
+        (0.33..3.0).contains(&ratio),
+        "unknown name {unknown_name:.4} s, wrong password {wrong_password:.4} s"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn failed_logins_are_limited_per_name_and_per_address() {
+    let slow = Duration::from_secs(600);
+    let server = Server::start_with(|config| {
+        config.rates.failed_logins_per_name = variago_server::Rate { burst: 3, every: slow };
+        config.rates.failed_logins_per_address = variago_server::Rate { burst: 5, every: slow };
+    })
+    .await;
+    let client = server.client();
+    for name in ["ann", "bee"] {
+        account(&client, name).await;
+    }
+    let login = |name: &str, password: &str| json!({ "name": name, "password": password });
+    // three failures at once are allowed; the one past them keeps the name out
+    for _ in 0..4 {
+        let (status, _, _) =
+            client.request(Method::POST, "/api/sessions", None, Some(&login("ann", "wrong"))).await;
+        assert_eq!(status, 401);
+    }
+    // ann's name is kept out, even with the right password; bee's is not
+    let (status, headers, answer) =
+        client.request(Method::POST, "/api/sessions", None, Some(&login("ann", "correct horse"))).await;
+    assert_eq!(status, 429, "{answer}");
+    assert!(error(&answer).contains("too many failed logins") && headers.contains_key("retry-after"));
+    let (status, _, _) =
+        client.request(Method::POST, "/api/sessions", None, Some(&login("bee", "correct horse"))).await;
+    assert_eq!(status, 200);
+    // two more failures make six from this address, one past its five: every name is kept out
+    for name in ["bee", "cat"] {
+        let (status, _, _) =
+            client.request(Method::POST, "/api/sessions", None, Some(&login(name, "wrong"))).await;
+        assert_eq!(status, 401);
+    }
+    let (status, _, answer) =
+        client.request(Method::POST, "/api/sessions", None, Some(&login("bee", "correct horse"))).await;
+    assert_eq!(status, 429, "{answer}");
+}
+
+on_both!(a_rated_game_is_between_two_accounts_and_its_result_moves_both_ratings);
+async fn a_rated_game_is_between_two_accounts_and_its_result_moves_both_ratings(db: Db) {
+    let Some(server) = Server::on(db).await else { return };
+    let client = server.client();
+    let (ann, bee) = (account(&client, "ann").await, account(&client, "bee").await);
+    // refused: a guest, the AI, a komi of one's own, joining as a guest or as oneself
+    let rated = |extra: Value| {
+        let mut body = json!({ "variant": "go", "size": "9", "rated": true });
+        body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        body
+    };
+    let (status, _, answer) = client.request(Method::POST, "/api/games", None, Some(&rated(json!({})))).await;
+    assert_eq!(status, 401, "{answer}");
+    let ai = rated(json!({ "opponent": { "kind": "ai", "level": 1 } }));
+    let (status, _, answer) = client.request(Method::POST, "/api/games", Some(&ann), Some(&ai)).await;
+    assert_eq!(status, 400, "{answer}");
+    let (status, _, answer) =
+        client.request(Method::POST, "/api/games", Some(&ann), Some(&rated(json!({ "komi": 0.5 })))).await;
+    assert_eq!(status, 400, "{answer}");
+    // the variant's own komi, as a form sends it, is no komi of one's own
+    let body = rated(json!({ "color": "black", "komi": 7.5 }));
+    let (status, _, created) = client.request(Method::POST, "/api/games", Some(&ann), Some(&body)).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let join = format!("/api/games/{id}/join");
+    assert_eq!(client.request(Method::POST, &join, None, None).await.0, 401);
+    assert_eq!(client.request(Method::POST, &join, Some(&ann), None).await.0, 409);
+    let (status, _, joined) = client.request(Method::POST, &join, Some(&bee), None).await;
+    assert_eq!(status, 200, "{joined}");
+    let (black, white) = (created["token"].as_str().unwrap(), joined["token"].as_str().unwrap());
+    let game = client.game(id).await;
+    assert_eq!(game["rated"], true);
+    assert_eq!(
+        (&game["players"]["black"]["account"], &game["players"]["white"]["account"]),
+        (&json!("ann"), &json!("bee"))
+    );
+    client.must(id, black, json!({ "type": "move", "move": "E5" })).await;
+    let (status, refused) = client.act(id, white, json!({ "type": "undo_request" })).await;
+    assert_eq!(status, 409, "{refused}");
+    assert!(error(&refused).contains("no undo"));
+    let game = client.must(id, white, json!({ "type": "resign" })).await;
+    assert_eq!(game["result"], "B+R");
+
+    // two newcomers (1500, RD 350, volatility 0.06), one game: by Glickman's formulas (worked out
+    // independently of the crate) the winner goes to 1662.31 and the loser to 1337.69, RD 290.32
+    let (status, ann_page) = client.get("/api/players/ann").await;
+    assert_eq!(status, 200, "{ann_page}");
+    let go = &ann_page["ratings"]["go"];
+    assert!((go["rating"].as_f64().unwrap() - 1662.31).abs() < 0.01, "{ann_page}");
+    assert!((go["deviation"].as_f64().unwrap() - 290.32).abs() < 0.01, "{ann_page}");
+    assert_eq!(go["games"], 1);
+    assert_eq!(ann_page["recent"][0]["id"], id);
+    assert_eq!(ann_page["recent"][0]["accounts"], json!({ "black": "ann", "white": "bee" }));
+    let (_, bee_page) = client.get("/api/players/BEE").await;
+    assert_eq!(bee_page["name"], "bee");
+    assert!((bee_page["ratings"]["go"]["rating"].as_f64().unwrap() - 1337.69).abs() < 0.01, "{bee_page}");
+    let (status, board) = client.get("/api/ratings?variant=go").await;
+    assert_eq!(status, 200);
+    let names: Vec<&str> = board.as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["ann", "bee"], "{board}");
+    assert_eq!(board[0]["games"], 1);
+    // no rating for the other variants, and the errors
+    let (_, incursion) = client.get("/api/ratings?variant=incursion").await;
+    assert_eq!(incursion, json!([]));
+    assert_eq!(client.get("/api/ratings?variant=chess").await.0, 400);
+    assert_eq!(client.get("/api/ratings").await.0, 400);
+    assert_eq!(client.get("/api/players/nobody").await.0, 404);
+
+    // an unrated game between the same accounts changes nothing
+    let (status, _, unrated) = client
+        .request(Method::POST, "/api/games", Some(&ann), Some(&json!({ "variant": "go", "size": "9" })))
+        .await;
+    assert_eq!(status, 201, "{unrated}");
+    let unrated_id = unrated["id"].as_str().unwrap();
+    let (_, _, joined) =
+        client.request(Method::POST, &format!("/api/games/{unrated_id}/join"), Some(&bee), None).await;
+    let loser = if unrated["color"] == "black" {
+        unrated["token"].as_str().unwrap()
+    } else {
+        joined["token"].as_str().unwrap()
+    };
+    client.must(unrated_id, loser, json!({ "type": "resign" })).await;
+    let (_, ann_page) = client.get("/api/players/ann").await;
+    assert_eq!(ann_page["ratings"]["go"]["games"], 1);
+    assert_eq!(ann_page["recent"].as_array().unwrap().len(), 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chat_is_for_the_players_and_everyone_reads_it() {
+    let server = Server::start_with(|config| {
+        config.rates.chats = variago_server::Rate { burst: 5, every: Duration::from_secs(600) };
+    })
+    .await;
+    let client = server.client();
+    let (id, black, white) = client.pair("go", "9", json!({})).await;
+    let (_, other_token, _) = client.pair("go", "9", json!({})).await;
+    let (status, answer) = client.act(&id, &black, json!({ "type": "chat", "text": "  good luck  " })).await;
+    assert_eq!(status, 200, "{answer}");
+    let (status, answer) = client.act(&id, &white, json!({ "type": "chat", "text": "é".repeat(500) })).await;
+    assert_eq!(status, 200, "500 characters (1000 bytes) are allowed: {answer}");
+    // too long, empty, a spectator without a token, a token of another game
+    let (status, answer) = client.act(&id, &white, json!({ "type": "chat", "text": "x".repeat(501) })).await;
+    assert_eq!(status, 400, "{answer}");
+    assert!(error(&answer).contains("at most 500"), "{answer}");
+    assert_eq!(client.act(&id, &white, json!({ "type": "chat", "text": "   " })).await.0, 400);
+    let (status, _, answer) = client
+        .request(
+            Method::POST,
+            &format!("/api/games/{id}/actions"),
+            None,
+            Some(&json!({ "type": "chat", "text": "hi" })),
+        )
+        .await;
+    assert_eq!(status, 401, "{answer}");
+    assert_eq!(client.act(&id, &other_token, json!({ "type": "chat", "text": "hi" })).await.0, 403);
+    // the chat changes nothing in the game, and everyone reads it in the events
+    let game = client.must(&id, &black, json!({ "type": "move", "move": "E5" })).await;
+    assert_eq!(game["moves"], json!(["E5"]));
+    let (_, events) = client.get(&format!("/api/games/{id}/events")).await;
+    let chats: Vec<&Value> =
+        events["events"].as_array().unwrap().iter().filter(|e| e["event"]["type"] == "chat").collect();
+    assert_eq!(chats.len(), 2, "{events}");
+    assert_eq!(chats[0]["event"], json!({ "type": "chat", "color": "black", "text": "good luck" }));
+    assert_eq!(chats[1]["event"]["color"], "white");
+    // the rate counts every message, refused ones too: black has sent one of five; then 429
+    for _ in 0..4 {
+        assert_eq!(client.act(&id, &black, json!({ "type": "chat", "text": "again" })).await.0, 200);
+    }
+    let (status, answer) = client.act(&id, &black, json!({ "type": "chat", "text": "again" })).await;
+    assert_eq!(status, 429, "{answer}");
+    // over the WebSocket: the limit holds there too, a spectator's socket hears white's message
+    // and cannot write
+    let mut black_socket = support::Socket::connect(server.addr, &id, 0, Some(&black)).await;
+    black_socket.send_action(1, json!({ "type": "chat", "text": "again" })).await;
+    let refused = black_socket.until(|m| m["type"] == "error").await;
+    assert!(error(&refused).contains("too many chat messages"), "{refused}");
+    let last = client.game(&id).await["seq"].as_u64().unwrap();
+    let mut spectator = support::Socket::connect(server.addr, &id, last, None).await;
+    let mut white_socket = support::Socket::connect(server.addr, &id, last, Some(&white)).await;
+    white_socket.send_action(2, json!({ "type": "chat", "text": "over the socket" })).await;
+    assert_eq!(white_socket.until(|m| m["type"] == "ack").await["ref"], 2);
+    let heard = spectator.event().await;
+    assert_eq!(heard["event"], json!({ "type": "chat", "color": "white", "text": "over the socket" }));
+    spectator.send_action(3, json!({ "type": "chat", "text": "me too" })).await;
+    let refused = spectator.until(|m| m["type"] == "error").await;
+    assert!(error(&refused).contains("spectators cannot act"), "{refused}");
+    // after the game, the players still talk (white's fifth message)
+    client.must(&id, &white, json!({ "type": "resign" })).await;
+    assert_eq!(client.act(&id, &white, json!({ "type": "chat", "text": "thanks" })).await.0, 200);
+}
+
+on_both!(a_rated_result_and_its_ratings_survive_a_crash_together);
+/// A rated result and the ratings it changes are one transaction: a server killed (SIGKILL)
+/// while resignations are being written has, once restarted, as many rating updates as results
+/// (and every acknowledged result).
+async fn a_rated_result_and_its_ratings_survive_a_crash_together(db: Db) {
+    let Some(fresh) = db.fresh().await else { return };
+    let url = fresh.url.clone();
+    let start = |url: String| tokio::task::spawn_blocking(move || ChildServer::start(&url));
+    let server = start(url.clone()).await.unwrap();
+    let client = server.client();
+    let (ann, bee) = (account(&client, "ann").await, account(&client, "bee").await);
+    let mut games = Vec::new();
+    for _ in 0..6 {
+        games.push(rated_game(&client, &ann, &bee).await);
+    }
+    // every resignation sent at once, and the server killed while they are being written
+    // (a request cut by the crash counts as not acknowledged: status 0)
+    let mut sent = tokio::task::JoinSet::new();
+    let http = reqwest::Client::new();
+    for (id, black, _) in &games {
+        let request = http
+            .post(format!("http://{}/api/games/{id}/actions", server.addr))
+            .bearer_auth(black)
+            .json(&json!({ "type": "resign" }));
+        sent.spawn(async move { request.send().await.map_or(0, |r| r.status().as_u16()) });
+    }
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    server.kill();
+    let acknowledged = sent.join_all().await.iter().filter(|s| **s == 200).count();
+
+    let server = start(url).await.unwrap();
+    let client = server.client();
+    let mut finished = 0;
+    for (id, _, _) in &games {
+        let game = client.game(id).await;
+        if game["status"] == "finished" {
+            assert_eq!(game["result"], "W+R");
+            finished += 1;
+        }
+    }
+    assert!(finished >= acknowledged, "every acknowledged result is there: {finished} < {acknowledged}");
+    let (_, bee_page) = client.get("/api/players/bee").await;
+    let rated_games = bee_page["ratings"]["go"]["games"].as_u64().unwrap_or(0) as usize;
+    assert_eq!(rated_games, finished, "as many rating updates as results: {bee_page}");
+    drop(server);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lists_count_each_game_s_spectators() {
+    let server = Server::start().await;
+    let client = server.client();
+    let (id, black, _) = client.pair("go", "9", json!({})).await;
+    let spectators = |running: &Value| {
+        running["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == id.as_str())
+            .map(|g| g["spectators"].clone())
+    };
+    let (_, running) = client.get("/api/games?status=running").await;
+    assert_eq!(spectators(&running), Some(json!(0)));
+    // two spectators and a player: the player is no spectator
+    let watchers = [
+        support::Socket::connect(server.addr, &id, 0, None).await,
+        support::Socket::connect(server.addr, &id, 0, None).await,
+    ];
+    let _player = support::Socket::connect(server.addr, &id, 0, Some(&black)).await;
+    let (_, running) = client.get("/api/games?status=running").await;
+    assert_eq!(spectators(&running), Some(json!(2)), "{running}");
+    drop(watchers);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let (_, running) = client.get("/api/games?status=running").await;
+        if spectators(&running) == Some(json!(0)) {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the closed sockets still count: {running}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}

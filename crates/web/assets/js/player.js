@@ -1,0 +1,38 @@
+// A player's page: GET /api/players/{name}, the ratings per variant and the recent games (each a
+// link to its game page).
+
+import { api, el, describeSpec } from './api.js';
+import { showAccount, formatRating } from './account.js';
+
+const $ = (selector) => document.getElementById(selector);
+const name = decodeURIComponent(location.pathname.split('/')[2] || '');
+
+/** A game of the list in words: `Go 9×9, positional superko · ann – bee · B+R (rated)`. */
+function gameLine(game) {
+  const who = ['black', 'white'].map((side) => game.accounts[side] || (game.players[side].kind === 'ai' ? `AI level ${game.players[side].level}` : 'guest')).join(' – ');
+  const state = game.status === 'finished' ? game.result || 'finished' : game.status;
+  return el('li', { class: 'game', 'data-game': game.id },
+    el('a', { href: `/game/${encodeURIComponent(game.id)}` }, describeSpec(game.spec)),
+    ` · ${who} · ${state}${game.rated ? ' (rated)' : ''}`);
+}
+
+async function start() {
+  showAccount();
+  try {
+    const player = await api(`/api/players/${encodeURIComponent(name)}`);
+    document.title = `${player.name} · variago`;
+    $('player-name').textContent = player.name;
+    const ratings = Object.entries(player.ratings);
+    $('player-ratings').tBodies[0].replaceChildren(...ratings.map(([variant, r]) => el('tr', { 'data-variant': variant },
+      el('td', {}, el('a', { href: `/ratings?variant=${encodeURIComponent(variant)}` }, variant)),
+      el('td', {}, formatRating(r)),
+      el('td', {}, String(r.games)))));
+    $('no-ratings').hidden = ratings.length > 0;
+    $('recent').replaceChildren(...player.recent.map(gameLine));
+  } catch (error) {
+    $('player-name').textContent = error.status === 404 ? 'No such player' : 'Player';
+    $('message').textContent = error.message;
+  }
+}
+
+start();
