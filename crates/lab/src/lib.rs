@@ -3,7 +3,8 @@
 //! print the same numbers.
 //!
 //! - [`state`]: a position of the game graph (board, side to move, passes in a row, the variant's
-//!   rule memory) packed into 128 bits.
+//!   rule memory) packed into 128 bits, which the graph keeps in one machine word when the board
+//!   is small enough (up to 19 points).
 //! - [`graph`]: every state reachable from the empty board, explored level by level on several
 //!   threads, with the moves between them.
 //! - [`cycles`]: the shortest cycle of that graph, exact (strongly connected components first, then

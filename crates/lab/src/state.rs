@@ -1,6 +1,8 @@
 //! A state of the game graph (lab.md) packed into one `u128`: three bits per point (empty, a
 //! stone or a king of a colour), then the side to move, the passes in a row (0 or 1) and the
 //! variant's rule memory. Two positions pack alike exactly when lab.md calls them the same state.
+//! On boards of up to 19 points every set bit lies in the low 64 ([`StateCoder::bits`]), and the
+//! graph keeps such states in one machine word.
 
 use variago_rules::excursion::ExcursionForm;
 use variago_rules::{AnyGame, Board, Color, Game, Geometry, Piece, Point, VariantSpec};
