@@ -25,6 +25,11 @@ const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
 /// The longest a readiness check waits for the database's answer.
 const CHECK_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// Free space below which readiness calls the disk holding a SQLite database full. A write can
+/// still succeed there by reusing blocks the write-ahead log already holds, but the next one that
+/// needs a new block fails: a load balancer should stop sending players before that.
+const LOW_DISK_SPACE: u64 = 1 << 20;
+
 /// The longest the database may take over one piece of work (a write, a read, connecting the
 /// lock session): a database that stops answering without closing its connections (a network
 /// cut) fails requests within seconds instead of holding each game's lock for the system's TCP
@@ -190,6 +195,8 @@ pub struct Store {
     write_failure: Arc<Mutex<Option<String>>>,
     /// With PostgreSQL, the games whose background work this process runs.
     owner: Arc<tokio::sync::Mutex<Owner>>,
+    /// With a SQLite file, the directory holding it and its log, whose free space readiness checks.
+    sqlite_dir: Option<std::path::PathBuf>,
 }
 
 /// The PostgreSQL session that holds this process's advisory locks, one per game whose AI and
@@ -386,6 +393,43 @@ async fn group_commits(store: Store, mut appends: mpsc::UnboundedReceiver<Append
     }
 }
 
+/// The directory of a SQLite URL's file; `None` for an in-memory database or a URL sqlx cannot read.
+fn sqlite_directory(url: &str) -> Option<std::path::PathBuf> {
+    use std::str::FromStr;
+    let options = sqlx::sqlite::SqliteConnectOptions::from_str(url).ok()?;
+    let file = options.get_filename();
+    if url.contains(":memory:") || file.as_os_str().is_empty() {
+        return None;
+    }
+    let dir = file.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    Some(dir.to_path_buf())
+}
+
+/// `Ok` while the filesystem holding `dir` has at least [`LOW_DISK_SPACE`] free for this process;
+/// else the error readiness reports. A directory whose filesystem cannot be asked passes: the
+/// database's own answers still decide.
+fn disk_has_room(dir: &std::path::Path) -> Result<(), StoreError> {
+    use std::os::unix::ffi::OsStrExt;
+    let Ok(path) = std::ffi::CString::new(dir.as_os_str().as_bytes()) else { return Ok(()) };
+    // SAFETY: `path` is a valid C string and `stats` a writable statvfs that the call fills
+    let mut stats: libc::statvfs = unsafe { std::mem::zeroed() };
+    if unsafe { libc::statvfs(path.as_ptr(), &mut stats) } != 0 {
+        return Ok(());
+    }
+    let free = (stats.f_bavail as u64).saturating_mul(stats.f_frsize as u64);
+    if free >= LOW_DISK_SPACE {
+        return Ok(());
+    }
+    Err(sqlx::Error::Io(std::io::Error::new(
+        std::io::ErrorKind::StorageFull,
+        format!(
+            "the disk holding the database has {} KiB free (less than {} KiB)",
+            free >> 10,
+            LOW_DISK_SPACE >> 10
+        ),
+    )))
+}
+
 /// A SQLite URL that creates the file on first start (sqlx only opens existing files otherwise).
 fn with_create_mode(url: &str) -> String {
     if !url.starts_with("sqlite:") || url.contains("mode=") || url.contains(":memory:") {
@@ -434,6 +478,7 @@ impl Store {
             writer: None,
             write_failure: Arc::default(),
             owner: Arc::default(),
+            sqlite_dir: if sqlite { sqlite_directory(url) } else { None },
         };
         store.migrate().await?;
         if postgres {
@@ -498,10 +543,16 @@ impl Store {
     }
 
     /// Whether the database answers and takes writes now; `Err` says why not. A read must
-    /// answer, and after a failed write a write of the probe row must succeed too, so that
-    /// readiness comes back by itself once the database can write again (a disk with room).
+    /// answer, a SQLite file's disk must have [`LOW_DISK_SPACE`] free, and after a failed write
+    /// a write of the probe row must succeed too, so that readiness comes back by itself once the
+    /// database can write again (a disk with room).
     pub async fn check(&self) -> Result<(), StoreError> {
         let check = async {
+            // first: on a full disk the pool cannot even open a connection, and would only
+            // say that it timed out
+            if let Some(dir) = &self.sqlite_dir {
+                disk_has_room(dir)?;
+            }
             sqlx::query("SELECT 1").execute(&self.pool).await?;
             let failing = crate::locked(&self.write_failure).is_some();
             if failing {
@@ -848,6 +899,15 @@ fn rating_row((name, variant, rating, deviation, games): (String, String, f64, f
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn readiness_checks_the_directory_of_a_sqlite_file() {
+        let dir = |url| sqlite_directory(url).map(|d| d.display().to_string());
+        assert_eq!(dir("sqlite:///var/lib/variago/games.db?vfs=unix"), Some("/var/lib/variago".into()));
+        assert_eq!(dir("sqlite://games.db"), Some(".".into()));
+        assert_eq!(dir("sqlite:data/games.db?mode=rwc"), Some("data".into()));
+        assert_eq!(dir("sqlite::memory:"), None);
+    }
 
     fn game(id: String) -> GameRow {
         GameRow {
