@@ -264,6 +264,19 @@ mod tests {
     }
 
     #[test]
+    fn an_unknown_name_checks_a_hash_as_costly_as_an_account_s() {
+        let account = hash("correct horse").unwrap();
+        let stand_in = UNKNOWN_NAME_HASH.as_deref().expect("the unknown name's hash is made");
+        let cost = |phc| {
+            let parsed = PasswordHash::new(phc).unwrap();
+            (parsed.algorithm.to_string(), parsed.version, parsed.params.to_string())
+        };
+        // algorithm, version, memory, iterations and lanes: what argon2's time depends on
+        assert_eq!(cost(stand_in), cost(&account));
+        assert_eq!(cost(&account).0, "argon2id");
+    }
+
+    #[test]
     fn a_session_is_kept_as_its_token_s_sha_256() {
         // FIPS 180-2's test vector for "abc"
         assert_eq!(token_hash("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");

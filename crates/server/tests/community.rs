@@ -101,37 +101,21 @@ async fn a_session_is_a_token_and_an_http_only_cookie_until_logged_out(db: Db) {
     assert_eq!(status, 401);
 }
 
-/// The least of a few timings of a login, in seconds.
-async fn login_time(client: &Client, body: &Value) -> (f64, u16, Value) {
-    let mut best = f64::MAX;
-    let mut answer = (0, Value::Null);
-    for _ in 0..3 {
-        let started = Instant::now();
-        let (status, _, body) = client.request(Method::POST, "/api/sessions", None, Some(body)).await;
-        best = best.min(started.elapsed().as_secs_f64());
-        answer = (status, body);
-    }
-    (best, answer.0, answer.1)
-}
-
+/// The time a login takes is not asserted here (a loaded machine makes any bound flaky): the
+/// accounts module's tests check that an unknown name verifies a hash made with the same
+/// parameters as every account's, which is what makes the two times agree.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_wrong_name_and_a_wrong_password_get_the_same_answer_in_comparable_time() {
+async fn a_wrong_name_and_a_wrong_password_get_the_same_answer() {
     let server = Server::start().await;
     let client = server.client();
     account(&client, "ann").await;
-    let (wrong_password, status, answer) =
-        login_time(&client, &json!({ "name": "ann", "password": "wrong horse" })).await;
-    let (unknown_name, unknown_status, unknown_answer) =
-        login_time(&client, &json!({ "name": "nobody", "password": "wrong horse" })).await;
+    let login = async |body: Value| client.request(Method::POST, "/api/sessions", None, Some(&body)).await;
+    let (status, _, answer) = login(json!({ "name": "ann", "password": "wrong horse" })).await;
+    let (unknown_status, _, unknown_answer) =
+        login(json!({ "name": "nobody", "password": "wrong horse" })).await;
     assert_eq!((status, unknown_status), (401, 401));
     assert_eq!(answer, unknown_answer);
     assert_eq!(error(&answer), "wrong name or password");
-    // both check an argon2id hash (tens of ms); without the check an unknown name takes ~1 ms
-    let ratio = unknown_name / wrong_password;
-    assert!(
-        (0.33..3.0).contains(&ratio),
-        "unknown name {unknown_name:.4} s, wrong password {wrong_password:.4} s"
-    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
