@@ -533,7 +533,7 @@ impl Position {
             Position::Galice(g) => {
                 // the search's shares go by Galice's index (the left board, then the right): each
                 // board is judged alone, from its own shares laid out by the board's points
-                let mut boards = [galice::Side::Left, galice::Side::Right].map(|side| {
+                let [left, right] = [galice::Side::Left, galice::Side::Right].map(|side| {
                     let board = g.board(side);
                     let mut shares = vec![[0.0, 0.0]; board.geometry().slots()];
                     for p in board.geometry().points() {
@@ -549,8 +549,8 @@ impl Position {
                     );
                     judged.rows
                 });
-                estimate.right_ownership = Some(std::mem::take(&mut boards[1]));
-                estimate.ownership = Some(std::mem::take(&mut boards[0]));
+                estimate.ownership = Some(left);
+                estimate.right_ownership = Some(right);
             }
         }
         estimate.winner = leader(margin);
