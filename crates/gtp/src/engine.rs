@@ -631,8 +631,9 @@ impl Engine {
 
     /// `final_status_list STATUS`: the stones of that status (`alive`, `dead`, `seki`), one chain
     /// per line, or the empty points (`black_territory`, `white_territory`, `dame`) on one line, as
-    /// GNU Go lists them, judged from the search's ownership. Without one (Galice, Borderline)
-    /// every stone counts as alive and the empty points go by the area count.
+    /// GNU Go lists them, judged from the search's ownership. In Borderline (no ownership) and
+    /// Galice (not judged here) every stone counts as alive and the empty points go by the area
+    /// count.
     fn final_status_list(&mut self, args: &[String]) -> Result<String, Failure> {
         arity(args, 1, "final_status_list alive|dead|seki|black_territory|white_territory|dame")?;
         let status = Status::ALL

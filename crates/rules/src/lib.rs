@@ -365,8 +365,10 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     }
     /// Who would own each point if the game were counted now, written to `out[point.index()]`
     /// (`None` for a point neither side owns), for the search's ownership estimate over its
-    /// playouts' final positions. The default writes nothing (`out` left empty): variants whose
-    /// count is not point by point on one board (Galice, Borderline's enclosures) have none.
+    /// playouts' final positions. Galice writes its two boards by its own point index
+    /// (`galice::Spot::index`: the left board, then the right). The default writes nothing (`out`
+    /// left empty): variants whose count is not point by point (Borderline, whose score counts
+    /// captures and weighs its terms) have none.
     fn owners(&self, out: &mut Vec<Option<Color>>) {
         out.clear();
     }

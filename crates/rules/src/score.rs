@@ -103,15 +103,22 @@ impl AreaScore {
     /// point the one colour bordering its region; written to `out[point.index()]` (`out` is
     /// resized to the board's point indices), `None` for a point no one or both sides border.
     pub fn owners(board: &Board, out: &mut Vec<Option<Color>>) {
-        let geometry = board.geometry();
         out.clear();
-        out.resize(geometry.slots(), None);
-        for p in geometry.points() {
-            out[p.index()] = board.color(p);
+        out.resize(board.geometry().slots(), None);
+        AreaScore::each_owner(board, |p, owner| out[p.index()] = owner);
+    }
+
+    /// Calls `visit` with every point of `board` and its owner by this count, as
+    /// [`AreaScore::owners`] writes them (for counts laid out otherwise, as Galice's two boards).
+    pub fn each_owner(board: &Board, mut visit: impl FnMut(Point, Option<Color>)) {
+        for p in board.geometry().points() {
+            if let Some(c) = board.color(p) {
+                visit(p, Some(c));
+            }
         }
         for_each_empty_region(board, |region, owner| {
             for &p in region {
-                out[p.index()] = owner;
+                visit(p, owner);
             }
         });
     }

@@ -725,6 +725,68 @@ fn each_board_is_scored_alone_and_equal_totals_draw() {
     assert_eq!(game.score().result().to_string(), "B+49");
 }
 
+/// Black's corner a1 and White's g1-g2 on the left board, both open to a middle region both touch;
+/// one White stone on the right board's G7.
+const CORNERS: [&str; 7] = [
+    ".x...o. .......",
+    "xx...o. .......",
+    ".....oo .......",
+    "....... .......",
+    "....... .......",
+    "....... .......",
+    "....... ......o",
+];
+
+#[test]
+fn owners_cover_both_boards_each_counted_alone() {
+    // worked by hand from the rules' area count: on the left, a1 is bordered by Black's b1 and a2
+    // only, g1-g2 by White's f1, f2 and g3 only; the other 36 empty points form one region that
+    // touches both colours (c1 next to b1, e1 next to f1) and is no one's. On the right, White's
+    // G7 borders the 48 empty points: all White's, A1 too, though a1 is Black's (the twin is not
+    // a neighbour, and regions never cross).
+    let game = position(CORNERS, "Black to move");
+    let expected = [
+        "xx...oo", "xx...oo", ".....oo", ".......", ".......", ".......", ".......", // left
+        "ooooooo", "ooooooo", "ooooooo", "ooooooo", "ooooooo", "ooooooo", "ooooooo", // right
+    ];
+    let mut owners = Vec::new();
+    game.owners(&mut owners);
+    assert_eq!(owners.len(), 98);
+    assert_eq!(owners, drawn_owners(&expected));
+    // the order is Spot::index: a1 first, then row by row, then the right board from A1
+    assert_eq!(spot("a1").index(), 0);
+    assert_eq!(
+        (owners[spot("g1").index()], owners[spot("a2").index()]),
+        (Some(Color::White), Some(Color::Black))
+    );
+    assert_eq!(
+        (owners[spot("A1").index()], owners[spot("G7").index()]),
+        (Some(Color::White), Some(Color::White))
+    );
+    // the owners add up to the score: Black 3 stones + a1; White 4 + 2 on the left, 1 + 48 on the right
+    let count = |c| HalfPoints::points(owners.iter().filter(|&&o| o == Some(c)).count() as i32);
+    assert_eq!([count(Color::Black), count(Color::White)], [HalfPoints::points(4), HalfPoints::points(55)]);
+    assert_eq!(game.score().totals(), [count(Color::Black), count(Color::White)]);
+    // an empty right board is no one's
+    let mut rows = CORNERS;
+    rows[6] = "....... .......";
+    position(rows, "Black to move").owners(&mut owners);
+    assert_eq!(owners[..49], drawn_owners(&expected[..7]));
+    assert!(owners[49..].iter().all(Option::is_none));
+}
+
+/// Owners drawn as rows of `x`, `o` and `.`.
+fn drawn_owners(rows: &[&str]) -> Vec<Option<Color>> {
+    rows.iter()
+        .flat_map(|row| row.chars())
+        .map(|c| match c {
+            'x' => Some(Color::Black),
+            'o' => Some(Color::White),
+            _ => None,
+        })
+        .collect()
+}
+
 // ------------------------------------------------------------------------------------------------
 // The pie setup and the colour choice.
 // ------------------------------------------------------------------------------------------------

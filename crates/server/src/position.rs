@@ -50,23 +50,53 @@ pub struct Estimate {
     /// Who the estimate says wins (`null`: a draw).
     pub winner: Option<Side>,
     /// The estimated result, `B+3.5`, `W+7` or `0`: the area count with the stones judged dead
-    /// taken off, komi included (`null` where the variant has no ownership).
+    /// taken off, komi included (Galice: both boards added up; `null` where the variant has no
+    /// ownership).
     pub result: Option<String>,
     /// The same as Black's points minus White's.
     pub margin: Option<f64>,
-    /// Rows from the top, as the view's `board`: per point, the share of playouts that gave it
-    /// to Black minus the share that gave it to White, from -1 (surely White's) to 1 (surely
-    /// Black's); `null` where the variant has no ownership.
+    /// Rows from the top, as the view's `board` (Galice: the left board): per point, the share
+    /// of playouts that gave it to Black minus the share that gave it to White, from -1 (surely
+    /// White's) to 1 (surely Black's); `null` where the variant has no ownership.
     pub ownership: Option<Vec<Vec<f64>>>,
-    /// The stones judged dead.
+    /// Galice's right board, as `ownership` and the view's `right_board` (left out otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub right_ownership: Option<Vec<Vec<f64>>>,
+    /// The stones judged dead (Galice: in its notation, `c4` on the left board, `C4` on the
+    /// right).
     pub dead: Vec<String>,
     /// Why there is no ownership, when there is none.
     pub note: Option<String>,
 }
 
 /// The estimate's note for the variants the search has no ownership for.
-pub const NO_OWNERSHIP: &str = "this variant is not counted point by point on one board (Galice, \
-     Borderline), so the AI has no ownership for it: the estimate is its win rate alone";
+pub const NO_OWNERSHIP: &str = "this variant is not counted point by point (Borderline's score \
+     counts captures and weighs its terms by zone), so the AI has no ownership for it: the \
+     estimate is its win rate alone";
+
+/// One board judged from the search's ownership: its shares as rows, the stones judged dead and
+/// the area count with them taken off (Black minus White, komi not included).
+struct Judged {
+    rows: Vec<Vec<f64>>,
+    dead: Vec<Point>,
+    margin: f64,
+}
+
+impl Judged {
+    /// `ownership` per point index of `board`, Black's and White's shares.
+    fn of(board: &Board, ownership: &[[f64; 2]]) -> Judged {
+        let judgement = Judgement::new(board, ownership);
+        let geometry = board.geometry();
+        let share = |p: Point| ownership.get(p.index()).map_or(0.0, |[b, w]| b - w);
+        Judged {
+            rows: (0..geometry.height())
+                .map(|y| (0..geometry.width()).map(|x| geometry.point(x, y).map_or(0.0, share)).collect())
+                .collect(),
+            dead: judgement.with(variago_gtp::status::Status::Dead).collect(),
+            margin: judgement.margin(board),
+        }
+    }
+}
 
 /// Galice's two boards at one point of a game, as the view shows them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -455,23 +485,23 @@ impl Position {
     }
 
     /// The AI's estimate of the position, from a search with `settings` (ownership on); `None`
-    /// once play has ended. Galice and Borderline count their score otherwise than point by
-    /// point on one board, so the search has no ownership for them: their estimate is the win
-    /// rate alone, with a note. CPU work: run it on a worker thread.
+    /// once play has ended. Galice is judged board by board, its dead stones named in its
+    /// notation. Borderline's score is not counted point by point, so the search has no ownership
+    /// for it: its estimate is the win rate alone, with a note. CPU work: run it on a worker
+    /// thread.
     pub fn estimate(&self, settings: Settings, seq: u64) -> Option<Estimate> {
         let search = Search::new(Settings { ownership: true, ..settings });
         let to_move = self.to_move();
-        let (analysis, board) = match self {
+        let (winrate, playouts, ownership) = match self {
             Position::Single { game, .. } => {
                 let a = search.analyse_any(game)?;
-                ((a.winrate, a.playouts, a.ownership), Some(game.board()))
+                (a.winrate, a.playouts, a.ownership)
             }
             Position::Galice(g) => {
                 let a = search.analyse(g)?;
-                ((a.winrate, a.playouts, a.ownership), None)
+                (a.winrate, a.playouts, a.ownership)
             }
         };
-        let (winrate, playouts, ownership) = analysis;
         let black_winrate = if to_move == Color::Black { winrate } else { 1.0 - winrate };
         let mut estimate = Estimate {
             seq,
@@ -482,26 +512,47 @@ impl Position {
             result: None,
             margin: None,
             ownership: None,
+            right_ownership: None,
             dead: Vec::new(),
             note: None,
         };
-        let Some(board) = board.filter(|_| !ownership.is_empty()) else {
+        if ownership.is_empty() {
             estimate.note = Some(NO_OWNERSHIP.to_string());
             return Some(estimate);
-        };
-        let judgement = Judgement::new(board, &ownership);
-        let margin = judgement.margin(board) - self.komi();
-        let geometry = board.geometry();
-        let share = |p: Point| ownership.get(p.index()).map_or(0.0, |[b, w]| b - w);
-        estimate.ownership = Some(
-            (0..geometry.height())
-                .map(|y| (0..geometry.width()).map(|x| geometry.point(x, y).map_or(0.0, share)).collect())
-                .collect(),
-        );
-        estimate.dead = judgement
-            .with(variago_gtp::status::Status::Dead)
-            .map(|p| geometry.vertex(p).to_string())
-            .collect();
+        }
+        let mut margin = -self.komi();
+        match self {
+            Position::Single { game, .. } => {
+                let board = game.board();
+                let judged = Judged::of(board, &ownership);
+                margin += judged.margin;
+                estimate.ownership = Some(judged.rows);
+                estimate.dead =
+                    judged.dead.into_iter().map(|p| board.geometry().vertex(p).to_string()).collect();
+            }
+            Position::Galice(g) => {
+                // the search's shares go by Galice's index (the left board, then the right): each
+                // board is judged alone, from its own shares laid out by the board's points
+                let [left, right] = [galice::Side::Left, galice::Side::Right].map(|side| {
+                    let board = g.board(side);
+                    let mut shares = vec![[0.0, 0.0]; board.geometry().slots()];
+                    for p in board.geometry().points() {
+                        if let Some(&share) = galice::Spot::on(side, p).and_then(|s| ownership.get(s.index()))
+                        {
+                            shares[p.index()] = share;
+                        }
+                    }
+                    let judged = Judged::of(board, &shares);
+                    margin += judged.margin;
+                    estimate.dead.extend(
+                        judged.dead.iter().filter_map(|&p| galice::Spot::on(side, p)).map(|s| s.to_string()),
+                    );
+                    judged.rows
+                });
+                estimate.ownership = Some(left);
+                estimate.right_ownership = Some(right);
+            }
+        }
         estimate.winner = leader(margin);
         estimate.result = Some(match margin {
             m if m > 0.0 => format!("B+{m}"),

@@ -851,8 +851,8 @@ async fn the_ai_consents_to_leaving_without_a_result() {
 
 /// The score estimate during play: Black's wall on column E of a 7x7 board against White's on
 /// column G gives Black columns A-E (35 points) against White's 14 at most, so the estimate
-/// must give Black the game and lean every point to Black; Galice has no ownership and says so; an
-/// unknown game is 404, a finished one 409; past the rate, 429.
+/// must give Black the game and lean every point to Black; Borderline has no ownership and says so;
+/// an unknown game is 404, a finished one 409; past the rate, 429.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_score_estimate_gives_the_ownership_and_the_winner_within_its_rate() {
     let server = support::Server::start_with(|config| {
@@ -895,10 +895,12 @@ async fn a_score_estimate_gives_the_ownership_and_the_winner_within_its_rate() {
     let dead: Vec<&str> = estimate["dead"].as_array().unwrap().iter().filter_map(|v| v.as_str()).collect();
     assert!(dead.contains(&"G1") && dead.contains(&"G7") && !dead.contains(&"E1"), "{estimate}");
 
-    let (galice, setter, _) = client.pair("galice", "", json!({})).await;
-    let (status, estimate) = client.get(&format!("/api/games/{galice}/estimate")).await;
+    // Borderline's score is not counted point by point: the win rate alone, and a note
+    let (borderline, black, _) = client.pair("borderline", "9", json!({})).await;
+    let (status, estimate) = client.get(&format!("/api/games/{borderline}/estimate")).await;
     assert_eq!(status, 200, "{estimate}");
     assert!(estimate["ownership"].is_null() && estimate["result"].is_null(), "{estimate}");
+    assert!(estimate.get("right_ownership").is_none(), "{estimate}");
     assert!(estimate["note"].as_str().unwrap().contains("no ownership"), "{estimate}");
     let winrate = estimate["black_winrate"].as_f64().unwrap();
     assert!((0.0..=1.0).contains(&winrate), "{estimate}");
@@ -906,10 +908,104 @@ async fn a_score_estimate_gives_the_ownership_and_the_winner_within_its_rate() {
     let (status, missing) = client.get("/api/games/nosuchgame/estimate").await;
     assert_eq!(status, 404, "{missing}");
     // a finished game has no estimate to give: its result is known
-    client.must(&galice, &setter, json!({ "type": "resign" })).await;
-    let (status, over) = client.get(&format!("/api/games/{galice}/estimate")).await;
+    client.must(&borderline, &black, json!({ "type": "resign" })).await;
+    let (status, over) = client.get(&format!("/api/games/{borderline}/estimate")).await;
     assert_eq!(status, 409, "{over}");
     let (status, refused) = client.get(&format!("/api/games/{id}/estimate")).await;
     assert_eq!(status, 429, "{refused}");
     assert!(refused["error"].as_str().unwrap().contains("too many score estimates"), "{refused}");
+}
+
+/// The turns that build, on both Galice boards alike, Black's group of rows 1-2 with two eyes (a1,
+/// and c1-d1 holding a dead White stone on c1) and White's of rows 6-7 with two eyes (a7, c7),
+/// each side moving a free stone between g3 and G3 (Black) or g5 and G5 (White) to make its swap:
+/// `(setter, turn)`, the setter playing Black once the chooser takes White.
+pub const GALICE_GROUPS: [(bool, &str); 35] = [
+    (true, "x b1"),
+    (true, "x B1"),
+    (true, "x g3"),
+    (true, "o b7"),
+    (true, "o B7"),
+    (false, "choose white"),
+    (false, "--- g5"),
+    (true, "gG3 e1"),
+    (false, "gG5 c1"),
+    (true, "Gg3 E1"),
+    (false, "Gg5 C1"),
+    (true, "gG3 a2"),
+    (false, "gG5 a6"),
+    (true, "Gg3 A2"),
+    (false, "Gg5 A6"),
+    (true, "gG3 b2"),
+    (false, "gG5 b6"),
+    (true, "Gg3 B2"),
+    (false, "Gg5 B6"),
+    (true, "gG3 c2"),
+    (false, "gG5 c6"),
+    (true, "Gg3 C2"),
+    (false, "Gg5 C6"),
+    (true, "gG3 d2"),
+    (false, "gG5 d6"),
+    (true, "Gg3 D2"),
+    (false, "Gg5 D6"),
+    (true, "gG3 e2"),
+    (false, "gG5 e6"),
+    (true, "Gg3 E2"),
+    (false, "Gg5 E6"),
+    (true, "-----"),
+    (false, "gG5 d7"),
+    (true, "-----"),
+    (false, "Gg5 D7"),
+];
+
+/// Galice's estimate covers both boards: on each, the groups the turns of [`GALICE_GROUPS`]
+/// build are their owners' in nearly every playout, the White stone in Black's eye space (c1, C1)
+/// is dead and Black's, and the result counts both boards.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_galice_estimate_gives_the_ownership_of_both_boards_and_their_dead_stones() {
+    let server = Server::start().await;
+    let client = server.client();
+    let (id, setter, chooser) = client.pair("galice", "", json!({})).await;
+    let mut game = Value::Null;
+    for (by_setter, turn) in GALICE_GROUPS {
+        let token = if by_setter { &setter } else { &chooser };
+        game = client.must(&id, token, json!({ "type": "move", "move": turn })).await;
+    }
+    let left = [".XO.X..", "XXXXX..", "......X", ".......", "......O", "OOOOO..", ".O.O..."];
+    assert_eq!(game["board"], json!(left), "{game}");
+    assert_eq!(game["right_board"], json!(left.map(|row| format!("{}.", &row[..6]))), "{game}");
+    assert_eq!(game["to_move"], "black");
+    let (status, estimate) = client.get(&format!("/api/games/{id}/estimate")).await;
+    assert_eq!(status, 200, "{estimate}");
+    assert_eq!(estimate["seq"], game["seq"]);
+    assert!(estimate["note"].is_null(), "{estimate}");
+    let share = |board: &str, x: usize, y: usize| estimate[board][y][x].as_f64().unwrap();
+    for board in ["ownership", "right_ownership"] {
+        let rows = estimate[board].as_array().unwrap_or_else(|| panic!("{board}: {estimate}"));
+        assert_eq!(rows.len(), 7);
+        assert!(rows.iter().all(|row| row.as_array().unwrap().len() == 7));
+        // Black's stones on row 2, its eye a1 and the dead White stone c1 are Black's; White's
+        // stones on row 6 and its eyes a7 and c7 are White's
+        for x in 0..5 {
+            assert!(share(board, x, 1) > 0.9, "{board} row 2: {estimate}");
+            assert!(share(board, x, 5) < -0.9, "{board} row 6: {estimate}");
+        }
+        for (x, y, black) in [(0, 0, true), (1, 0, true), (2, 0, true), (0, 6, false), (2, 6, false)] {
+            let s = share(board, x, y);
+            assert!(if black { s > 0.8 } else { s < -0.8 }, "{board} ({x}, {y}) {s}: {estimate}");
+        }
+    }
+    let dead: Vec<&str> = estimate["dead"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    assert!(dead.contains(&"c1") && dead.contains(&"C1"), "{estimate}");
+    assert!(!dead.iter().any(|d| d.ends_with('2') || d.ends_with('6')), "{estimate}");
+    // both boards counted: Black's sure 10 points and White's 10 on each board, the rest open
+    let margin = estimate["margin"].as_f64().unwrap();
+    assert!(margin.abs() <= 98.0 - 40.0, "{estimate}");
+    let result = estimate["result"].as_str().unwrap();
+    let winner = estimate["winner"].as_str();
+    match winner {
+        Some("black") => assert_eq!(result, format!("B+{margin}")),
+        Some("white") => assert_eq!(result, format!("W+{}", -margin)),
+        _ => assert_eq!(result, "0"),
+    }
 }

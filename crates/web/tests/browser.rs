@@ -845,6 +845,120 @@ async fn the_score_estimate_shades_the_board_and_goes_with_the_next_move() {
     browser.close().await;
 }
 
+/// Galice turns that build, on both boards alike, Black's group of rows 1-2 with two eyes (a1, and
+/// c1-d1 holding a dead White stone on c1) and White's of rows 6-7 with two eyes (a7, c7): `(by
+/// the setter, turn)`, the setter playing Black once the chooser takes White (as the server
+/// tests' `GALICE_GROUPS`).
+const GALICE_GROUPS: [(bool, &str); 35] = [
+    (true, "x b1"),
+    (true, "x B1"),
+    (true, "x g3"),
+    (true, "o b7"),
+    (true, "o B7"),
+    (false, "choose white"),
+    (false, "--- g5"),
+    (true, "gG3 e1"),
+    (false, "gG5 c1"),
+    (true, "Gg3 E1"),
+    (false, "Gg5 C1"),
+    (true, "gG3 a2"),
+    (false, "gG5 a6"),
+    (true, "Gg3 A2"),
+    (false, "Gg5 A6"),
+    (true, "gG3 b2"),
+    (false, "gG5 b6"),
+    (true, "Gg3 B2"),
+    (false, "Gg5 B6"),
+    (true, "gG3 c2"),
+    (false, "gG5 c6"),
+    (true, "Gg3 C2"),
+    (false, "Gg5 C6"),
+    (true, "gG3 d2"),
+    (false, "gG5 d6"),
+    (true, "Gg3 D2"),
+    (false, "Gg5 D6"),
+    (true, "gG3 e2"),
+    (false, "gG5 e6"),
+    (true, "Gg3 E2"),
+    (false, "Gg5 E6"),
+    (true, "-----"),
+    (false, "gG5 d7"),
+    (true, "-----"),
+    (false, "Gg5 D7"),
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_score_estimate_shades_both_galice_boards_and_crosses_their_dead_stones() {
+    if !browser_available("galice score estimate") {
+        return;
+    }
+    let app = App::start().await;
+    let (id, setter_token, chooser_token) = app.pair(json!({ "variant": "galice" })).await;
+    for (by_setter, turn) in GALICE_GROUPS {
+        let token = if by_setter { &setter_token } else { &chooser_token };
+        app.act(&id, token, json!({ "type": "move", "move": turn })).await;
+    }
+    let driver = Driver::start().await;
+    let browser = driver.browser(DESKTOP.0, 1150).await;
+    browser.sit(&app, &id, &setter_token, "black").await;
+    browser.wait_moves(GALICE_GROUPS.len()).await;
+    browser.wait_status("Black to move: your turn").await;
+    browser.click("#estimate-button").await;
+    browser.wait_text("estimate", "AI estimate").await;
+    let text = browser.text("#estimate").await;
+    assert!(text.contains("area count of both boards") && text.contains("shaded on the boards"), "{text}");
+    // on each board: Black's group of rows 1-2 (12 points with its eyes and c1) shaded dark at
+    // full strength, White's of rows 6-7 (10 points) light at full strength
+    for side in ["left", "right"] {
+        let count = |cls: &str| format!("document.querySelectorAll('#board-{side} .shade.{cls}').length");
+        let counts = browser
+            .js(&format!("return [{}, {}]", count("owned-black-3"), count("owned-white-3")), vec![])
+            .await;
+        let (black, white) = (counts[0].as_u64().unwrap(), counts[1].as_u64().unwrap());
+        assert!((10..=20).contains(&black), "{side}: {counts}");
+        assert!((9..=20).contains(&white), "{side}: {counts}");
+        let strongly = |v: &str, cls: &str| {
+            format!(
+                "[...document.querySelectorAll('#board-{side} .shade.{cls}')].some((r) => {{ \
+                     const hit = document.querySelector('#board-{side} [data-vertex=\"{v}\"]'); \
+                     return r.getAttribute('x') === hit.getAttribute('x') && r.getAttribute('y') === hit.getAttribute('y'); }})"
+            )
+        };
+        for (v, cls) in [
+            ("A1", "owned-black-3"),
+            ("C2", "owned-black-3"),
+            ("C6", "owned-white-3"),
+            ("A7", "owned-white-3"),
+        ] {
+            assert_eq!(
+                browser.js(&format!("return {}", strongly(v, cls)), vec![]).await,
+                json!(true),
+                "{side} {v}"
+            );
+        }
+        // the White stone in Black's eye space is dead: crossed, on this board only at C1
+        let dead = browser
+            .js(&format!("return [...document.querySelectorAll('#board-{side} [data-stone].dead')].map((g) => g.dataset.stone)"), vec![])
+            .await;
+        assert_eq!(dead, json!(["C1"]), "{side}");
+        let crosses = browser
+            .js(&format!("return document.querySelectorAll('#board-{side} .mark.dead').length"), vec![])
+            .await;
+        assert_eq!(crosses, json!(1), "{side}");
+    }
+    browser.scroll_to("#estimate").await;
+    browser.screenshot("score-estimate-galice").await;
+    // the next turn makes it stale: gone from both boards and the panel
+    app.act(&id, &setter_token, json!({ "type": "move", "move": "gG3 f4" })).await;
+    browser.wait_moves(GALICE_GROUPS.len() + 1).await;
+    browser.until("the estimate gone", "document.getElementById('estimate').hidden").await;
+    let shades = browser
+        .js("return document.querySelectorAll('#board [class*=owned-], #board .mark.dead').length", vec![])
+        .await;
+    assert_eq!(shades, json!(0));
+    browser.close().await;
+}
+
 /// Signs up on the account page (which logs in and goes to the lobby) and waits for the name in
 /// the header.
 async fn sign_up(browser: &Browser, app: &App, name: &str) {

@@ -1172,6 +1172,21 @@ impl Game for Galice {
         self.clone().play_light_move(rng)
     }
 
+    /// Both boards, each counted alone as [`GaliceScore`] counts it (regions never connect across
+    /// the boards), written by [`Spot::index`]: `out[0..49]` the left board and `out[49..98]` the
+    /// right one, each row by row from row 1 (the top), columns `a`..`g`.
+    fn owners(&self, out: &mut Vec<Option<Color>>) {
+        out.clear();
+        out.resize(SPOTS, None);
+        for side in [Side::Left, Side::Right] {
+            AreaScore::each_owner(&self.boards[side as usize], |p, owner| {
+                if let Some(spot) = Spot::on(side, p) {
+                    out[spot.index()] = owner;
+                }
+            });
+        }
+    }
+
     fn playout_cap(&self) -> usize {
         crate::playout::MAX_MOVES_PER_POINT * SPOTS
     }

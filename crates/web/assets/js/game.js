@@ -231,8 +231,16 @@ function renderGalice(game, mine) {
   const selected = page.swap && galicePoint(`${page.swap[0]}${page.swap.slice(2)}`);
   // the twin point on the other board, where the swapped stone lands
   const landing = page.swap && galicePoint(`${page.swap[1]}${page.swap.slice(2)}`);
+  // the AI's estimate asked for during play: both boards' ownership, the dead stones in the notation
+  const estimate = viewing === null && game.status === 'playing' ? page.estimate : null;
   for (const side of ['left', 'right']) {
     const marks = new Map();
+    const shade = new Map();
+    const owned = estimate && (side === 'left' ? estimate.ownership : estimate.right_ownership);
+    if (owned) {
+      shadeOwnership(shade, owned, game.height, true);
+      for (const dead of estimate.dead.map(galicePoint)) if (dead.side === side) marks.set(dead.vertex, 'dead');
+    }
     if (selected && selected.side === side) marks.set(selected.vertex, 'selected');
     if (landing && landing.side === side) marks.set(landing.vertex, 'landing');
     const dropping = myTurn && (stage === 'setup' || stage === 'drop' || (stage === 'swap' && page.swap));
@@ -241,6 +249,7 @@ function renderGalice(game, mine) {
       : (side === 'left' ? game.board : game.right_board);
     page.boards[side].draw({
       rows,
+      shade,
       marks,
       last: last && last.side === side ? last.vertex : null,
       preview: dropping ? (stage === 'setup' ? (game.legal[0][0] === 'x' ? 'black' : 'white') : mine) : null,
@@ -587,6 +596,18 @@ function restriction(game, mine) {
   return null;
 }
 
+/** Shades each point of one board by the estimate's ownership `rows` (from the top), dark for
+ * Black and light for White in three strengths (a share of 0.2, 0.5, 0.8 or more). */
+function shadeOwnership(shade, rows, height, fromTop) {
+  rows.forEach((row, y) => row.forEach((share, x) => {
+    const strength = Math.abs(share) >= 0.8 ? 3 : Math.abs(share) >= 0.5 ? 2 : Math.abs(share) >= 0.2 ? 1 : 0;
+    if (strength === 0) return;
+    const v = vertexAt(x, y, height, fromTop);
+    const cls = `owned-${share > 0 ? 'black' : 'white'}-${strength}`;
+    shade.set(v, shade.has(v) ? `${shade.get(v)} ${cls}` : cls);
+  }));
+}
+
 function renderBoard(game, mine) {
   const viewing = page.viewing;
   const rows = viewing === null ? game.board : page.replayed.boards[viewing];
@@ -617,13 +638,7 @@ function renderBoard(game, mine) {
   // the AI's estimate asked for during play: who owns each point, and the stones it judges dead
   const estimate = viewing === null && game.status === 'playing' ? page.estimate : null;
   if (estimate && estimate.ownership) {
-    estimate.ownership.forEach((row, y) => row.forEach((share, x) => {
-      const strength = Math.abs(share) >= 0.8 ? 3 : Math.abs(share) >= 0.5 ? 2 : Math.abs(share) >= 0.2 ? 1 : 0;
-      if (strength === 0) return;
-      const v = vertexAt(x, y, game.height);
-      const cls = `owned-${share > 0 ? 'black' : 'white'}-${strength}`;
-      shade.set(v, shade.has(v) ? `${shade.get(v)} ${cls}` : cls);
-    }));
+    shadeOwnership(shade, estimate.ownership, game.height, false);
     for (const v of estimate.dead) marks.set(v, 'dead');
   }
   // Borderline's live survey: each side's enclosed points shaded, besieged stones marked
@@ -738,7 +753,9 @@ function renderEstimate(game) {
   const lead = estimate.result === null
     ? `${favourite}'s chance of winning: ${chance}%. ${estimate.note}.`
     : `${estimate.winner ? `${favourite} ahead: ${estimate.result}` : 'Even: a draw'}`
-      + ` (area count with the stones the AI judges dead taken off, komi included; shaded on the board).`
+      + (game.right_board
+        ? ' (area count of both boards with the stones the AI judges dead taken off; shaded on the boards).'
+        : ' (area count with the stones the AI judges dead taken off, komi included; shaded on the board).')
       + ` ${favourite}'s chance of winning: ${chance}%.`;
   $('estimate').textContent = `AI estimate, ${estimate.playouts} playouts: ${lead}`;
 }
