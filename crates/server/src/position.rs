@@ -55,6 +55,9 @@ pub struct Estimate {
     pub result: Option<String>,
     /// The same as Black's points minus White's.
     pub margin: Option<f64>,
+    /// How many points no outcome settles (none reaches 60% of the playouts): what `margin`
+    /// leaves out, so that a reader can weigh it (on an empty board `margin` is komi alone).
+    pub open_points: Option<usize>,
     /// Rows from the top, as the view's `board` (Galice: the left board): per point, the share
     /// of playouts that gave it to Black minus the share that gave it to White, from -1 (surely
     /// White's) to 1 (surely Black's); `null` where the variant has no ownership.
@@ -80,6 +83,8 @@ struct Judged {
     rows: Vec<Vec<f64>>,
     dead: Vec<Point>,
     margin: f64,
+    /// The points no outcome settles.
+    open: usize,
 }
 
 impl Judged {
@@ -94,6 +99,7 @@ impl Judged {
                 .collect(),
             dead: judgement.with(variago_gtp::status::Status::Dead).collect(),
             margin: judgement.margin(board),
+            open: judgement.unsettled.len(),
         }
     }
 }
@@ -511,6 +517,7 @@ impl Position {
             winner: leader(black_winrate - 0.5),
             result: None,
             margin: None,
+            open_points: None,
             ownership: None,
             right_ownership: None,
             dead: Vec::new(),
@@ -521,11 +528,13 @@ impl Position {
             return Some(estimate);
         }
         let mut margin = -self.komi();
+        let mut open = 0;
         match self {
             Position::Single { game, .. } => {
                 let board = game.board();
                 let judged = Judged::of(board, &ownership);
                 margin += judged.margin;
+                open += judged.open;
                 estimate.ownership = Some(judged.rows);
                 estimate.dead =
                     judged.dead.into_iter().map(|p| board.geometry().vertex(p).to_string()).collect();
@@ -544,6 +553,7 @@ impl Position {
                     }
                     let judged = Judged::of(board, &shares);
                     margin += judged.margin;
+                    open += judged.open;
                     estimate.dead.extend(
                         judged.dead.iter().filter_map(|&p| galice::Spot::on(side, p)).map(|s| s.to_string()),
                     );
@@ -560,6 +570,7 @@ impl Position {
             _ => "0".to_string(),
         });
         estimate.margin = Some(margin);
+        estimate.open_points = Some(open);
         Some(estimate)
     }
 

@@ -879,6 +879,8 @@ async fn a_score_estimate_gives_the_ownership_and_the_winner_within_its_rate() {
     assert!(estimate["result"].as_str().unwrap().starts_with("B+"), "{estimate}");
     let margin = estimate["margin"].as_f64().unwrap();
     assert!(margin > 10.0 && margin <= 49.0, "{estimate}");
+    // Black's wall settles at least its own 7 points, so at most 42 are open
+    assert!(estimate["open_points"].as_u64().unwrap() <= 42, "{estimate}");
     assert!(estimate["black_winrate"].as_f64().unwrap() > 0.5, "{estimate}");
     assert!(estimate["note"].is_null());
     let rows = estimate["ownership"].as_array().unwrap();

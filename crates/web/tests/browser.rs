@@ -826,6 +826,7 @@ async fn the_score_estimate_shades_the_board_and_goes_with_the_next_move() {
     browser.wait_text("estimate", "AI estimate").await;
     let text = browser.text("#estimate").await;
     assert!(text.contains("Black ahead: B+"), "{text}");
+    assert!(text.contains("Black's chance of winning"), "{text}");
     // Black's side shaded dark, White's light: light playouts leave the open area's points
     // Black's in only half to four fifths of them, so the shades are of every strength
     let shaded = "[document.querySelectorAll('#board .shade[class*=owned-black]').length, \
@@ -906,7 +907,7 @@ async fn the_score_estimate_shades_both_galice_boards_and_crosses_their_dead_sto
     browser.click("#estimate-button").await;
     browser.wait_text("estimate", "AI estimate").await;
     let text = browser.text("#estimate").await;
-    assert!(text.contains("area count of both boards") && text.contains("shaded on the boards"), "{text}");
+    assert!(text.contains("area count of both boards") && text.contains("shaded on both boards"), "{text}");
     // on each board: Black's group of rows 1-2 (12 points with its eyes and c1) shaded dark at
     // full strength, White's of rows 6-7 (10 points) light at full strength
     for side in ["left", "right"] {

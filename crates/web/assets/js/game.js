@@ -748,16 +748,22 @@ function renderEstimate(game) {
   const estimate = playing ? page.estimate : null;
   $('estimate').hidden = !estimate;
   if (!estimate) return;
-  const chance = Math.round(100 * (estimate.winner === 'white' ? 1 - estimate.black_winrate : estimate.black_winrate));
-  const favourite = colourName(estimate.winner || 'black');
-  const lead = estimate.result === null
-    ? `${favourite}'s chance of winning: ${chance}%. ${estimate.note}.`
-    : `${estimate.winner ? `${favourite} ahead: ${estimate.result}` : 'Even: a draw'}`
-      + (game.right_board
-        ? ' (area count of both boards with the stones the AI judges dead taken off; shaded on the boards).'
-        : ' (area count with the stones the AI judges dead taken off, komi included; shaded on the board).')
-      + ` ${favourite}'s chance of winning: ${chance}%.`;
-  $('estimate').textContent = `AI estimate, ${estimate.playouts} playouts: ${lead}`;
+  // the favourite by the win rate, which the open points weigh in (the settled count may not)
+  const favourite = estimate.black_winrate >= 0.5 ? 'black' : 'white';
+  const chance = Math.round(100 * (favourite === 'white' ? 1 - estimate.black_winrate : estimate.black_winrate));
+  const odds = `${colourName(favourite)}'s chance of winning: ${chance}%.`;
+  if (estimate.result === null) {
+    $('estimate').textContent = `AI estimate, ${estimate.playouts} playouts: ${odds} ${estimate.note}.`;
+    return;
+  }
+  const boards = game.right_board ? 'both boards' : 'the board';
+  const komi = game.right_board ? '' : ', komi included';
+  const settled = estimate.winner ? `${colourName(estimate.winner)} ahead: ${estimate.result}` : 'even: a draw';
+  const count = estimate.open_points > 0
+    ? `Counting the settled points only, ${settled}, with ${estimate.open_points} point${estimate.open_points === 1 ? '' : 's'} still open`
+    : `${settled[0].toUpperCase()}${settled.slice(1)}`;
+  $('estimate').textContent = `AI estimate, ${estimate.playouts} playouts: ${odds} `
+    + `${count} (area count of ${boards} with the stones the AI judges dead taken off${komi}; shaded on ${boards}).`;
 }
 
 /** Asks the server for an estimate of the position now; kept only while the game has not moved. */
