@@ -32,9 +32,6 @@ macro_rules! assets {
 
 /// Every asset. A file added to `assets/` is served once it is listed here.
 const ASSETS: &[Asset] = assets![
-    "index.html",
-    "game.html",
-    "rules.html",
     "style.css",
     "favicon.svg",
     "js/api.js",
@@ -43,15 +40,78 @@ const ASSETS: &[Asset] = assets![
     "js/lobby.js",
     "js/game.js",
     "js/rules.js",
-    "account.html",
-    "ratings.html",
-    "player.html",
     "js/account.js",
     "js/account-page.js",
     "js/ratings.js",
     "js/player.js",
     "js/chat.js",
 ];
+
+/// A page: its own `<main>` element (from `crates/web/pages/`) set into the site's layout
+/// (`pages/layout.html`: the head, the stylesheet and the site header), so that every page has
+/// the same header from one file.
+struct Page {
+    /// The document's title.
+    title: &'static str,
+    /// Its script module, under `/assets/js/`.
+    script: &'static str,
+    /// What the page adds at the end of the site header (the game page's connection status).
+    header: &'static str,
+    /// Its `<main>` element.
+    main: &'static str,
+}
+
+const LAYOUT: &str = include_str!("../pages/layout.html");
+
+const LOBBY: Page = Page {
+    title: "variago · play Go and its variants",
+    script: "lobby.js",
+    header: "",
+    main: include_str!("../pages/index.html"),
+};
+const GAME: Page = Page {
+    title: "Game · variago",
+    script: "game.js",
+    header: "  <span id=\"connection\" class=\"connection\" role=\"status\" aria-live=\"polite\"></span>\n",
+    main: include_str!("../pages/game.html"),
+};
+const ACCOUNT: Page = Page {
+    title: "Log in or sign up · variago",
+    script: "account-page.js",
+    header: "",
+    main: include_str!("../pages/account.html"),
+};
+const RATINGS: Page = Page {
+    title: "Ratings · variago",
+    script: "ratings.js",
+    header: "",
+    main: include_str!("../pages/ratings.html"),
+};
+const PLAYER: Page = Page {
+    title: "Player · variago",
+    script: "player.js",
+    header: "",
+    main: include_str!("../pages/player.html"),
+};
+/// The rules pages' `<main>`, with `{{heading}}` and `{{body}}` to fill.
+const RULES_MAIN: &str = include_str!("../pages/rules.html");
+
+impl Page {
+    /// The whole document.
+    fn render(&self) -> String {
+        layout(self.title, self.script, self.header, self.main)
+    }
+}
+
+/// The layout with a page's parts set in. Its placeholders are filled before the page's `main`
+/// goes in, so that nothing in a page's text is taken for one.
+fn layout(title: &str, script: &str, header: &str, main: &str) -> String {
+    let (before, after) = LAYOUT.split_once("{{main}}").unwrap_or((LAYOUT, ""));
+    let fill = |part: &str| {
+        part.replace("{{title}}", title).replace("{{script}}", script).replace("{{header}}", header)
+    };
+    format!("{}{main}{}", fill(before), fill(after))
+}
 
 /// A rules page: the variant names it covers (the first names the page), its title, and its
 /// body (an HTML fragment from `crates/web/rules/`, set into `rules.html`).
@@ -91,15 +151,12 @@ const RULES_INDEX: &str = include_str!("../rules/index.html");
 /// Stateless, for `variago_server::Config::pages` (the server merges it beside `/api`).
 pub fn pages() -> Router {
     Router::new()
-        .route("/", get(|headers: HeaderMap| async move { asset_response(&headers, "index.html") }))
-        .route("/game/{id}", get(|headers: HeaderMap| async move { asset_response(&headers, "game.html") }))
+        .route("/", get(|headers: HeaderMap| async move { html(&headers, LOBBY.render()) }))
+        .route("/game/{id}", get(|headers: HeaderMap| async move { html(&headers, GAME.render()) }))
         .route("/games/{id}", get(invitation))
-        .route("/account", get(|headers: HeaderMap| async move { asset_response(&headers, "account.html") }))
-        .route("/ratings", get(|headers: HeaderMap| async move { asset_response(&headers, "ratings.html") }))
-        .route(
-            "/players/{name}",
-            get(|headers: HeaderMap| async move { asset_response(&headers, "player.html") }),
-        )
+        .route("/account", get(|headers: HeaderMap| async move { html(&headers, ACCOUNT.render()) }))
+        .route("/ratings", get(|headers: HeaderMap| async move { html(&headers, RATINGS.render()) }))
+        .route("/players/{name}", get(|headers: HeaderMap| async move { html(&headers, PLAYER.render()) }))
         .route("/rules", get(|headers: HeaderMap| async move { rules_index(&headers) }))
         .route("/rules/{variant}", get(rules_page))
         .route(
@@ -176,10 +233,12 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// `rules.html` with a title and a body set in.
+/// A rules page with a title and a body set in.
 fn rules_layout(title: &str, body: &str) -> String {
-    let layout = asset("rules.html").map_or("", |a| std::str::from_utf8(a.body).unwrap_or_default());
-    layout.replace("{{title}}", &escape(title)).replace("{{body}}", body)
+    let heading = escape(title);
+    let (before, after) = RULES_MAIN.split_once("{{body}}").unwrap_or((RULES_MAIN, ""));
+    let main = format!("{}{body}{}", before.replace("{{heading}}", &heading), after);
+    layout(&format!("{heading} · variago"), "rules.js", "", &main)
 }
 
 fn html(headers: &HeaderMap, page: String) -> Response {
@@ -225,6 +284,28 @@ mod tests {
         sorted.sort_unstable();
         sorted.dedup();
         assert_eq!(sorted.len(), names.len());
+    }
+
+    #[test]
+    fn every_page_has_the_site_header_once_and_its_own_title_and_script() {
+        for (page, script) in [
+            (LOBBY.render(), "lobby.js"),
+            (GAME.render(), "game.js"),
+            (ACCOUNT.render(), "account-page.js"),
+            (RATINGS.render(), "ratings.js"),
+            (PLAYER.render(), "player.js"),
+            (rules_layout("Go", "<p>rules</p>"), "rules.js"),
+        ] {
+            assert!(page.starts_with("<!doctype html>") && page.ends_with("</html>\n"), "{page}");
+            assert_eq!(page.matches("<header class=\"site\">").count(), 1, "{page}");
+            assert_eq!(page.matches("<main").count(), 1, "{page}");
+            assert!(page.contains(&format!("src=\"/assets/js/{script}\"")), "{page}");
+            assert!(!page.contains("{{"), "{page}");
+            // every script module is served
+            assert!(asset(&format!("js/{script}")).is_some(), "{script}");
+        }
+        assert!(GAME.render().contains("id=\"connection\""));
+        assert!(LOBBY.render().contains("<title>variago · play Go and its variants</title>"));
     }
 
     #[test]
