@@ -918,47 +918,9 @@ async fn a_score_estimate_gives_the_ownership_and_the_winner_within_its_rate() {
     assert!(refused["error"].as_str().unwrap().contains("too many score estimates"), "{refused}");
 }
 
-/// The turns that build, on both Galice boards alike, Black's group of rows 1-2 with two eyes (a1,
-/// and c1-d1 holding a dead White stone on c1) and White's of rows 6-7 with two eyes (a7, c7),
-/// each side moving a free stone between g3 and G3 (Black) or g5 and G5 (White) to make its swap:
-/// `(setter, turn)`, the setter playing Black once the chooser takes White.
-pub const GALICE_GROUPS: [(bool, &str); 35] = [
-    (true, "x b1"),
-    (true, "x B1"),
-    (true, "x g3"),
-    (true, "o b7"),
-    (true, "o B7"),
-    (false, "choose white"),
-    (false, "--- g5"),
-    (true, "gG3 e1"),
-    (false, "gG5 c1"),
-    (true, "Gg3 E1"),
-    (false, "Gg5 C1"),
-    (true, "gG3 a2"),
-    (false, "gG5 a6"),
-    (true, "Gg3 A2"),
-    (false, "Gg5 A6"),
-    (true, "gG3 b2"),
-    (false, "gG5 b6"),
-    (true, "Gg3 B2"),
-    (false, "Gg5 B6"),
-    (true, "gG3 c2"),
-    (false, "gG5 c6"),
-    (true, "Gg3 C2"),
-    (false, "Gg5 C6"),
-    (true, "gG3 d2"),
-    (false, "gG5 d6"),
-    (true, "Gg3 D2"),
-    (false, "Gg5 D6"),
-    (true, "gG3 e2"),
-    (false, "gG5 e6"),
-    (true, "Gg3 E2"),
-    (false, "Gg5 E6"),
-    (true, "-----"),
-    (false, "gG5 d7"),
-    (true, "-----"),
-    (false, "Gg5 D7"),
-];
+/// Galice turns that build a living group for each side with a dead stone inside Black's, on
+/// both boards alike (see the data file).
+pub const GALICE_GROUPS: [(bool, &str); 35] = include!("data/galice-groups.rs");
 
 /// Galice's estimate covers both boards: on each, the groups the turns of [`GALICE_GROUPS`]
 /// build are their owners' in nearly every playout, the White stone in Black's eye space (c1, C1)

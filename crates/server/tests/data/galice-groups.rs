@@ -1,0 +1,42 @@
+// Galice turns that build, on both boards alike, Black's group of rows 1-2 with two eyes (a1, and
+// c1-d1 holding a dead White stone on c1) and White's of rows 6-7 with two eyes (a7, c7), each
+// side moving a free stone between g3 and G3 (Black) or g5 and G5 (White) to make its swap:
+// `(by the setter, turn)`, the setter playing Black once the chooser takes White. Shared by the
+// server's estimate test and the browser's (`include!`).
+[
+    (true, "x b1"),
+    (true, "x B1"),
+    (true, "x g3"),
+    (true, "o b7"),
+    (true, "o B7"),
+    (false, "choose white"),
+    (false, "--- g5"),
+    (true, "gG3 e1"),
+    (false, "gG5 c1"),
+    (true, "Gg3 E1"),
+    (false, "Gg5 C1"),
+    (true, "gG3 a2"),
+    (false, "gG5 a6"),
+    (true, "Gg3 A2"),
+    (false, "Gg5 A6"),
+    (true, "gG3 b2"),
+    (false, "gG5 b6"),
+    (true, "Gg3 B2"),
+    (false, "Gg5 B6"),
+    (true, "gG3 c2"),
+    (false, "gG5 c6"),
+    (true, "Gg3 C2"),
+    (false, "Gg5 C6"),
+    (true, "gG3 d2"),
+    (false, "gG5 d6"),
+    (true, "Gg3 D2"),
+    (false, "Gg5 D6"),
+    (true, "gG3 e2"),
+    (false, "gG5 e6"),
+    (true, "Gg3 E2"),
+    (false, "Gg5 E6"),
+    (true, "-----"),
+    (false, "gG5 d7"),
+    (true, "-----"),
+    (false, "Gg5 D7"),
+]
