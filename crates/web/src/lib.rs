@@ -63,40 +63,25 @@ struct Page {
 
 const LAYOUT: &str = include_str!("../pages/layout.html");
 
-const LOBBY: Page = Page {
-    title: "variago · play Go and its variants",
-    script: "lobby.js",
-    header: "",
-    main: include_str!("../pages/index.html"),
-};
+const LOBBY: Page =
+    Page::new("variago · play Go and its variants", "lobby.js", include_str!("../pages/index.html"));
 const GAME: Page = Page {
-    title: "Game · variago",
-    script: "game.js",
     header: "  <span id=\"connection\" class=\"connection\" role=\"status\" aria-live=\"polite\"></span>\n",
-    main: include_str!("../pages/game.html"),
+    ..Page::new("Game · variago", "game.js", include_str!("../pages/game.html"))
 };
-const ACCOUNT: Page = Page {
-    title: "Log in or sign up · variago",
-    script: "account-page.js",
-    header: "",
-    main: include_str!("../pages/account.html"),
-};
-const RATINGS: Page = Page {
-    title: "Ratings · variago",
-    script: "ratings.js",
-    header: "",
-    main: include_str!("../pages/ratings.html"),
-};
-const PLAYER: Page = Page {
-    title: "Player · variago",
-    script: "player.js",
-    header: "",
-    main: include_str!("../pages/player.html"),
-};
+const ACCOUNT: Page =
+    Page::new("Log in or sign up · variago", "account-page.js", include_str!("../pages/account.html"));
+const RATINGS: Page = Page::new("Ratings · variago", "ratings.js", include_str!("../pages/ratings.html"));
+const PLAYER: Page = Page::new("Player · variago", "player.js", include_str!("../pages/player.html"));
 /// The rules pages' `<main>`, with `{{heading}}` and `{{body}}` to fill.
 const RULES_MAIN: &str = include_str!("../pages/rules.html");
 
 impl Page {
+    /// A page that adds nothing to the site header.
+    const fn new(title: &'static str, script: &'static str, main: &'static str) -> Page {
+        Page { title, script, header: "", main }
+    }
+
     /// The whole document.
     fn render(&self) -> String {
         layout(self.title, self.script, self.header, self.main)
