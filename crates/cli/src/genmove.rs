@@ -23,8 +23,8 @@ pub struct Budget {
     /// Strength 1-10 (250 playouts doubling per level; 10 thinks 5 s); --playouts or --time win.
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
     pub level: Option<u8>,
-    /// The playouts' move policy: `heavy` (atari answers, learned 3x3 patterns around the last
-    /// move, no self-atari) or `light` (atari answers, then random moves).
+    /// The playouts' move policy: `light` (atari answers, then random moves; the default) or
+    /// `heavy` (atari answers, learned 3x3 patterns around the last move, no self-atari).
     #[arg(long, default_value_t = Policy::default())]
     pub playout: Policy,
 }

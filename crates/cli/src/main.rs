@@ -110,7 +110,7 @@ enum Command {
         search: bool,
         /// Time the search's playouts instead of the plain light ones: `heavy` (atari answers,
         /// learned patterns, no self-atari) or `light` (atari answers, then random); with
-        /// --search, the search's policy (default heavy).
+        /// --search, the search's policy (default light).
         #[arg(long)]
         playout: Option<variago_search::playout::Policy>,
     },

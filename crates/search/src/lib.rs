@@ -64,8 +64,9 @@ pub struct Settings {
     /// Resign when the best move's win rate is below this (after enough playouts); `None`, the
     /// default, never resigns so that no game is given away by a noisy estimate.
     pub resign_below: Option<f64>,
-    /// The playouts' move policy ([`playout::Policy`]): heavy (atari answers, learned 3x3
-    /// patterns around the last move, no self-atari) or light (atari answers, then random).
+    /// The playouts' move policy ([`playout::Policy`]): light (atari answers, then
+    /// random; the default) or heavy (atari answers, learned 3x3 patterns around the last move,
+    /// no self-atari).
     pub playout: playout::Policy,
 }
 

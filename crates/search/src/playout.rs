@@ -29,10 +29,12 @@ use crate::priors::Weights;
 /// Which playout policy the search runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Policy {
-    /// The rules engine's light playouts: atari answers, then uniformly random moves.
+    /// The rules engine's light playouts: atari answers, then uniformly random moves. The
+    /// default while the heavy playouts' judgement of lopsided positions (see docs/ai.md) misses
+    /// one of the tactics suite's escapes.
+    #[default]
     Light,
     /// The heavy playouts of this module.
-    #[default]
     Heavy,
 }
 
