@@ -10,6 +10,7 @@ use variago_rules::galice::Galice;
 use variago_rules::playout::{BENCH_SPECS, light_playout};
 use variago_rules::spec::Variant;
 use variago_rules::{AnyGame, Game, GameResult, Geometry, ScoreSheet, VariantSpec};
+use variago_search::playout::{Policy, playout};
 use variago_search::{Search, Settings};
 
 /// What a run of playouts measured.
@@ -39,6 +40,8 @@ impl Measurement {
 struct Playouts {
     playouts: u64,
     seed: u64,
+    /// The search's playout policy to time instead of the plain light playouts.
+    policy: Option<Policy>,
 }
 
 impl GameVisitor for Playouts {
@@ -51,7 +54,10 @@ impl GameVisitor for Playouts {
         let clock = Instant::now();
         for _ in 0..self.playouts {
             let mut game = start.clone();
-            moves += light_playout(&mut game, &mut rng, max_moves) as u64;
+            moves += match self.policy {
+                None => light_playout(&mut game, &mut rng, max_moves),
+                Some(policy) => playout(&mut game, &mut rng, policy, max_moves),
+            } as u64;
             std::hint::black_box(final_result(&game));
         }
         let seconds = clock.elapsed().as_secs_f64();
@@ -84,14 +90,22 @@ fn median_at_playout_ends<G: Game>(start: &G, playouts: u64, seed: u64, work: im
     median(times)
 }
 
-fn measure(spec: &VariantSpec, geometry: Geometry, playouts: u64, seed: u64) -> Measurement {
-    AnyGame::new(spec, geometry).visit(Playouts { playouts, seed })
+fn measure(
+    spec: &VariantSpec,
+    geometry: Geometry,
+    playouts: u64,
+    seed: u64,
+    policy: Option<Policy>,
+) -> Measurement {
+    AnyGame::new(spec, geometry).visit(Playouts { playouts, seed, policy })
 }
 
-/// One variant on one size; the last line is `N playouts/s`.
-pub fn single(spec: &VariantSpec, geometry: Geometry, playouts: u64, seed: u64) {
-    let m = measure(spec, geometry, playouts, seed);
-    println!("{spec} on {geometry}: {} playouts in {:.2} s", m.playouts, m.seconds);
+/// One variant on one size, light playouts or the search's `policy`; the last line is
+/// `N playouts/s`.
+pub fn single(spec: &VariantSpec, geometry: Geometry, playouts: u64, seed: u64, policy: Option<Policy>) {
+    let m = measure(spec, geometry, playouts, seed, policy);
+    let kind = policy.map_or(String::new(), |p| format!(" ({p} playouts of the search)"));
+    println!("{spec} on {geometry}{kind}: {} playouts in {:.2} s", m.playouts, m.seconds);
     println!("{:.1} ns/move", m.nanos_per_move());
     println!("{:.1} moves/playout", m.moves_per_playout());
     if matches!(spec.variant, Variant::Borderline(_)) {
@@ -117,8 +131,8 @@ fn median(mut times: Vec<Duration>) -> Duration {
 }
 
 /// Galice from a new game (setup, colour choice, turns), every turn drawn at random.
-pub fn single_galice(playouts: u64, seed: u64) {
-    let m = Playouts { playouts, seed }.visit(Galice::new());
+pub fn single_galice(playouts: u64, seed: u64, policy: Option<Policy>) {
+    let m = Playouts { playouts, seed, policy }.visit(Galice::new());
     println!("galice: {} playouts in {:.2} s", m.playouts, m.seconds);
     println!("{:.1} ns/turn", m.nanos_per_move());
     println!("{:.1} turns/playout", m.moves_per_playout());
@@ -146,24 +160,28 @@ pub fn table(playouts: u64, seed: u64) {
         let n = if side == 19 { (playouts / 5).max(1) } else { playouts };
         for text in BENCH_SPECS {
             let spec: VariantSpec = text.parse().expect("the table's specs are valid");
-            row(text, &geometry.to_string(), measure(&spec, geometry, n, seed));
+            row(text, &geometry.to_string(), measure(&spec, geometry, n, seed, None));
         }
     }
     // Galice playouts are far longer (two boards, whole turns): a hundredth of the playouts
-    row("galice", "2x7x7", Playouts { playouts: (playouts / 100).max(1), seed }.visit(Galice::new()));
+    row(
+        "galice",
+        "2x7x7",
+        Playouts { playouts: (playouts / 100).max(1), seed, policy: None }.visit(Galice::new()),
+    );
 }
 
 /// The search's speed from the start position: playouts per second with one thread, then with
 /// every core (sharing one tree). The last line is the all-cores figure.
-fn search_speed<G: Game>(name: &str, game: &G, playouts: u64, seed: u64) {
+fn search_speed<G: Game>(name: &str, game: &G, playouts: u64, seed: u64, policy: Policy) {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut counts = vec![1];
     if cores > 1 {
         counts.push(cores);
     }
-    println!("search on {name}: {playouts} playouts per measurement");
+    println!("search on {name}: {playouts} {policy} playouts per measurement");
     for threads in counts {
-        let settings = Settings { playouts, threads, seed, ..Settings::default() };
+        let settings = Settings { playouts, threads, seed, playout: policy, ..Settings::default() };
         let analysis = Search::new(settings).analyse(game).expect("the start position goes on");
         let rate = analysis.playouts as f64 / analysis.elapsed.as_secs_f64().max(1e-9);
         println!("{threads} thread(s): {rate:.0} playouts/s");
@@ -171,13 +189,18 @@ fn search_speed<G: Game>(name: &str, game: &G, playouts: u64, seed: u64) {
 }
 
 /// `bench --search` for a single-board variant.
-pub fn search(spec: &VariantSpec, geometry: Geometry, playouts: u64, seed: u64) {
-    AnyGame::new(spec, geometry).visit(SearchSpeed { name: format!("{spec} on {geometry}"), playouts, seed })
+pub fn search(spec: &VariantSpec, geometry: Geometry, playouts: u64, seed: u64, policy: Policy) {
+    AnyGame::new(spec, geometry).visit(SearchSpeed {
+        name: format!("{spec} on {geometry}"),
+        playouts,
+        seed,
+        policy,
+    })
 }
 
 /// `bench --search` for Galice, from a new game.
-pub fn search_galice(playouts: u64, seed: u64) {
-    search_speed("galice", &Galice::new(), playouts, seed)
+pub fn search_galice(playouts: u64, seed: u64, policy: Policy) {
+    search_speed("galice", &Galice::new(), playouts, seed, policy)
 }
 
 /// [`search_speed`] on the concrete game inside an [`AnyGame`].
@@ -185,12 +208,13 @@ struct SearchSpeed {
     name: String,
     playouts: u64,
     seed: u64,
+    policy: Policy,
 }
 
 impl GameVisitor for SearchSpeed {
     type Output = ();
 
     fn visit<G: Game>(self, game: G) {
-        search_speed(&self.name, &game, self.playouts, self.seed)
+        search_speed(&self.name, &game, self.playouts, self.seed, self.policy)
     }
 }

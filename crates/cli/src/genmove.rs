@@ -2,6 +2,7 @@
 
 use std::time::Duration;
 
+use variago_search::playout::Policy;
 use variago_search::{Analysis, Level, Settings};
 
 /// The search budget flags, shared by `genmove` and `gtp`.
@@ -22,12 +23,17 @@ pub struct Budget {
     /// Strength 1-10 (250 playouts doubling per level; 10 thinks 5 s); --playouts or --time win.
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
     pub level: Option<u8>,
+    /// The playouts' move policy: `light` (atari answers, then random moves; the default) or
+    /// `heavy` (atari answers, learned 3x3 patterns around the last move, no self-atari).
+    #[arg(long, default_value_t = Policy::default())]
+    pub playout: Policy,
 }
 
 impl Budget {
     /// The search settings these flags give.
     pub fn settings(&self) -> Result<Settings, String> {
-        settings(self.playouts, self.time, self.threads, self.seed.unwrap_or(1), self.level)
+        let settings = settings(self.playouts, self.time, self.threads, self.seed.unwrap_or(1), self.level)?;
+        Ok(Settings { playout: self.playout, ..settings })
     }
 
     /// Whether the user chose the budget (a level, playouts or a time), rather than leaving it to

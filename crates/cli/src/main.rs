@@ -108,6 +108,11 @@ enum Command {
         /// board, with one thread and with all cores.
         #[arg(long)]
         search: bool,
+        /// Time the search's playouts instead of the plain light ones: `heavy` (atari answers,
+        /// learned patterns, no self-atari) or `light` (atari answers, then random); with
+        /// --search, the search's policy (default light).
+        #[arg(long)]
+        playout: Option<variago_search::playout::Policy>,
     },
     /// The AI's move for the side to move at the end of a record: the evaluation, then the move
     /// (a GTP vertex, `pass`, or a Galice turn) as the last line.
@@ -286,24 +291,25 @@ fn run(command: Command) -> Result<(), Failure> {
             print_any_score(&counted(&record, game));
             Ok(())
         }
-        Command::Bench { variant, size, playouts, seed, search: true } => {
+        Command::Bench { variant, size, playouts, seed, search: true, playout } => {
+            let policy = playout.unwrap_or_default();
             let variant = variant.unwrap_or_else(|| "go".to_string());
             if is_galice(&variant) {
-                bench::search_galice(playouts, seed);
+                bench::search_galice(playouts, seed, policy);
             } else {
                 let spec: VariantSpec = variant.parse().map_err(Failure::input)?;
-                bench::search(&spec, playing_size(&spec, size.as_deref())?, playouts, seed);
+                bench::search(&spec, playing_size(&spec, size.as_deref())?, playouts, seed, policy);
             }
             Ok(())
         }
-        Command::Bench { variant, size, playouts, seed, search: false } => match variant {
+        Command::Bench { variant, size, playouts, seed, search: false, playout } => match variant {
             Some(variant) if is_galice(&variant) => {
-                bench::single_galice(playouts, seed);
+                bench::single_galice(playouts, seed, playout);
                 Ok(())
             }
             Some(variant) => {
                 let spec: VariantSpec = variant.parse().map_err(Failure::input)?;
-                bench::single(&spec, playing_size(&spec, size.as_deref())?, playouts, seed);
+                bench::single(&spec, playing_size(&spec, size.as_deref())?, playouts, seed, playout);
                 Ok(())
             }
             None => {

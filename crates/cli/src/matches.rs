@@ -20,8 +20,8 @@ use crate::{Failure, is_galice, parse_komi, playing_size};
 pub struct Options {
     /// The engine playing Black in game 1: `variago:level=N`, `variago:playouts=N,threads=T`
     /// (also `time=S`; `priors=K`, the playouts the learned priors weigh as, 0 for none; and
-    /// `resign=R`, resign below win rate R, which the built-in engine never does without it) or
-    /// `gtp:COMMAND LINE`.
+    /// `resign=R`, resign below win rate R, which the built-in engine never does without it;
+    /// `playout=light|heavy`, the playouts' policy, light by default) or `gtp:COMMAND LINE`.
     #[arg(long)]
     pub black: String,
     /// The engine playing White in game 1; the colours swap every game.

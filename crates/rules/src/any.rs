@@ -219,6 +219,10 @@ impl Game for AnyGame {
         mv.point()
     }
 
+    fn placing(p: Point) -> Option<Move> {
+        Some(Move::Place(p))
+    }
+
     fn owners(&self, out: &mut Vec<Option<Color>>) {
         dispatch!(self, g => g.owners(out))
     }

@@ -74,6 +74,17 @@ fn liberty_unit(l: Point) -> u64 {
     (1 << LIBERTY_COUNT_SHIFT) | (l << LIBERTY_SUM_SHIFT) | (l * l)
 }
 
+/// A chain as [`Board::chain_at`] describes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChainAt {
+    /// The chain's head stone: one identity per chain while the board stands.
+    pub head: Point,
+    /// Its stones.
+    pub size: u16,
+    /// Its only liberty, if it has exactly one (it stands in atari).
+    pub sole_liberty: Option<Point>,
+}
+
 /// What placing a stone would do, computed without changing the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Preview {
@@ -448,6 +459,25 @@ impl Board {
     #[inline(always)]
     pub(crate) fn sole_liberty(&self, p: Point) -> Option<Point> {
         self.single_liberty(self.head(p))
+    }
+
+    /// The chain through the piece on `p` (`None` for an empty point or one off the board), for
+    /// the search's playout policy: one identity per chain, its size and its only liberty.
+    #[inline(always)]
+    pub fn chain_at(&self, p: Point) -> Option<ChainAt> {
+        if self.slot_code(p) & 3 == EMPTY || self.slot_code(p) == BORDER {
+            return None;
+        }
+        let head = self.head(p);
+        Some(ChainAt { head, size: self.slot(head).size, sole_liberty: self.single_liberty(head) })
+    }
+
+    /// What stands on the slot `p`, the border around the board included: 0 an empty point, 1 a
+    /// black piece, 2 a white one (kings alike), 3 off the board. The playout policy reads the
+    /// 3x3 shape around a point with it, edge and all.
+    #[inline(always)]
+    pub fn slot_code(&self, p: Point) -> u8 {
+        self.slots[p.index()].cell & 3
     }
 
     /// The colour whose pieces stand on every on-board neighbour of `p`, if one colour's do.

@@ -25,7 +25,7 @@ mod zobrist;
 use std::fmt;
 
 pub use any::{AnyGame, AnyScore};
-pub use board::Board;
+pub use board::{Board, ChainAt};
 pub use geometry::{Geometry, GeometryError, Point, Vertex};
 pub use score::{AreaScore, HalfPoints, ScoreSheet};
 pub use spec::{SpecError, VariantSpec};
@@ -361,6 +361,12 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// The point a move places a stone on; `None` for a pass and, by default, for variants whose
     /// moves are not single placements.
     fn placement(_mv: Self::Move) -> Option<Point> {
+        None
+    }
+    /// The move that places a stone on `p`, the inverse of [`Game::placement`] (the search's
+    /// playout policy proposes points); `None`, the default, for variants whose moves are not
+    /// single placements.
+    fn placing(_p: Point) -> Option<Self::Move> {
         None
     }
     /// Who would own each point if the game were counted now, written to `out[point.index()]`

@@ -414,6 +414,10 @@ impl<R: StoneRules> Game for StoneGame<R> {
         mv.point()
     }
 
+    fn placing(p: Point) -> Option<Move> {
+        Some(Move::Place(p))
+    }
+
     fn light_move<G: rand::Rng + ?Sized>(&self, rng: &mut G) -> Move {
         self.clone().play_light_move(rng)
     }

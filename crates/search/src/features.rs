@@ -151,16 +151,53 @@ fn mirror(code: u32) -> u32 {
     ring | ataris << 16
 }
 
+/// The pattern's eight rotations and reflections (some equal for symmetric shapes).
+pub fn symmetries(code: u32) -> [u32; 8] {
+    let mut all = [code; 8];
+    let mut turned = code;
+    for pair in all.chunks_exact_mut(2) {
+        pair[0] = turned;
+        pair[1] = mirror(turned);
+        turned = rotate(turned);
+    }
+    all
+}
+
 /// The smallest code among the pattern's eight rotations and reflections, so that a shape and
 /// its turned or mirrored copies share one weight.
 pub fn canonical(code: u32) -> u32 {
-    let mut best = code;
-    let mut turned = code;
-    for _ in 0..4 {
-        best = best.min(turned).min(mirror(turned));
-        turned = rotate(turned);
+    symmetries(code).into_iter().min().expect("eight codes")
+}
+
+/// Codes of a 3x3 cell seen from the mover, as [`Board::slot_code`] gives them for Black (0
+/// empty, 1 black, 2 white, 3 off the board), swapped for White.
+#[inline(always)]
+pub(crate) fn cell_for(slot_code: u8, mover: Color) -> u32 {
+    let code = slot_code as u32;
+    match mover {
+        Color::Black => code,
+        // 1 <-> 2, 0 and 3 unchanged
+        Color::White => code ^ ((code == 1 || code == 2) as u32 * 3),
     }
-    best
+}
+
+/// The raw 3x3 pattern code (see [`canonical`]'s ring order and atari bits) of the empty point
+/// `p` for `mover`, read straight from the board: what the heavy playouts look up per move.
+#[inline(always)]
+pub(crate) fn raw_pattern(board: &Board, p: Point, mover: Color) -> u32 {
+    let geometry = board.geometry();
+    let [north, west, east, south] = geometry.neighbours(p);
+    let [north_west, north_east, south_west, south_east] = geometry.diagonals(p);
+    let ring = [north, north_east, east, south_east, south, south_west, west, north_west];
+    let mut code = 0;
+    for (i, n) in ring.into_iter().enumerate() {
+        code |= cell_for(board.slot_code(n), mover) << (2 * i);
+    }
+    for (i, n) in [north, east, south, west].into_iter().enumerate() {
+        let atari = board.chain_at(n).is_some_and(|c| c.sole_liberty.is_some());
+        code |= (atari as u32) << (16 + i);
+    }
+    code
 }
 
 /// The chains of a position with their liberties (counted up to three) and sizes,

@@ -8,6 +8,7 @@
 //! from run to run. Pure library: std threads, no I/O, no async.
 
 pub mod features;
+pub mod playout;
 pub mod priors;
 mod time;
 pub mod train;
@@ -63,6 +64,10 @@ pub struct Settings {
     /// Resign when the best move's win rate is below this (after enough playouts); `None`, the
     /// default, never resigns so that no game is given away by a noisy estimate.
     pub resign_below: Option<f64>,
+    /// The playouts' move policy ([`playout::Policy`]): light (atari answers, then
+    /// random; the default) or heavy (atari answers, learned 3x3 patterns around the last move,
+    /// no self-atari).
+    pub playout: playout::Policy,
 }
 
 impl Default for Settings {
@@ -80,6 +85,7 @@ impl Default for Settings {
             prior_visits: 20.0,
             ownership: false,
             resign_below: None,
+            playout: playout::Policy::default(),
         }
     }
 }

@@ -83,6 +83,14 @@ impl Weights {
         text
     }
 
+    /// Every 3x3 pattern with a weight, by canonical code.
+    pub fn patterns(&self) -> impl Iterator<Item = (u32, f64)> + '_ {
+        self.gammas.iter().filter_map(|(feature, &gamma)| match feature {
+            Feature::Pattern(code) => Some((*code, gamma)),
+            _ => None,
+        })
+    }
+
     /// A feature's weight (1 when the table has none).
     pub fn gamma(&self, feature: Feature) -> f64 {
         self.gammas.get(&feature).copied().unwrap_or(1.0)

@@ -348,6 +348,7 @@ impl<G: Game> Tree<G> {
         let moves = &mut scratch.moves;
         state.legal_moves(moves);
         let mover = state.to_move();
+        drop_own_eye_fills(state, moves);
         let with_priors = settings.prior_visits > 0.0
             && Weights::builtin().move_values(state, moves, &mut scratch.priors, &mut scratch.prior_buffers);
         let prior = |k: usize| if with_priors { scratch.priors[k] } else { 0.5 };
@@ -422,12 +423,12 @@ impl<G: Game> Tree<G> {
         // a game the tree's moves ended (by passes, mostly) is counted as it stands: its final
         // position says nothing about which stones would be captured if play went on
         let played_out = !state.is_over();
-        // the light playout
+        // the playout
         let cap = state.playout_cap();
         let mut played = 0;
         while played < cap && !state.is_over() {
             let mover = state.to_move();
-            let mv = state.play_playout_move(rng);
+            let mv = crate::playout::play_move(&mut state, rng, settings.playout);
             scratch.sequence.push((mv, mover));
             played += 1;
         }
@@ -478,6 +479,21 @@ impl<G: Game> Tree<G> {
             node = next;
         }
         line
+    }
+}
+
+/// Removes from `moves` the placements that fill one of the mover's own eyes (by the playouts'
+/// eye rule, [`variago_rules::Board::is_eye`]), unless nothing else would be left. Such a move
+/// never captures and only takes a liberty from the mover's own group. Kept, it was the collapse
+/// of lost games: once every move loses, the win rates no longer tell it from the pass, and the
+/// pass rules ([`crate::Search`]) refuse a pass that loses the count as it stands, so the search
+/// filled its own eyes one by one until all its stones were captured.
+fn drop_own_eye_fills<G: Game>(state: &G, moves: &mut Vec<G::Move>) {
+    let Some(stones) = state.stones() else { return };
+    let mover = state.to_move();
+    let fills = |mv: &G::Move| G::placement(*mv).is_some_and(|p| stones.board.is_eye(p, mover));
+    if moves.iter().any(|mv| !fills(mv)) {
+        moves.retain(|mv| !fills(mv));
     }
 }
 

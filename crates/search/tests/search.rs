@@ -8,6 +8,7 @@ use rand::{Rng, SeedableRng};
 use variago_records::Record;
 use variago_rules::galice::{Galice, Turn};
 use variago_rules::{AnyGame, Color, Game, Geometry, Move, ScoreSheet, VariantSpec};
+use variago_search::playout::Policy;
 use variago_search::{Level, Search, Settings};
 
 fn position(sgf: &str) -> AnyGame {
@@ -313,5 +314,34 @@ fn every_move_has_its_prior_and_its_own_variation_cut_where_visits_run_thin() {
         // a move's variation ends before a reply with fewer playouts than the minimum, so it is no
         // longer than the move's own playouts allow
         assert!(m.visits >= u64::from(variago_search::PV_MIN_VISITS) || m.pv.len() == 1, "{m:?}");
+    }
+}
+
+/// Black's corner group (two eyes, A7 and C7) is all Black has left on 7x7: White owns the rest
+/// and wins by the count whatever Black does. Black's only legal moves are filling its own eyes
+/// and passing. The search before the eye rule filled A7 here (its pass rules refuse a pass
+/// that loses the count, and every move lost alike), and went on until all its stones were
+/// captured: the collapse of every lost game against GNU Go.
+const LOST_WITH_TWO_EYES: &str = "(;GM[1]SZ[7]KM[7.5]RU[go]PL[B]\
+    AB[ba][da][ab][bb][cb][db]\
+    AW[ea][ga][eb][fb][gb][ac][bc][cc][dc][ec][gc][ad][cd][dd][ed][fd][gd][ae][be][ce][de][fe][ge]\
+    [af][cf][df][ef][ff][gf][ag][bg][cg][eg][gg])";
+
+#[test]
+fn a_lost_game_is_not_thrown_away_by_filling_its_own_eyes() {
+    let game = position(LOST_WITH_TWO_EYES);
+    let (a7, c7) = (vertex(&game, "A7"), vertex(&game, "C7"));
+    assert_eq!(game.check(a7), Ok(()));
+    for playout in [Policy::Light, Policy::Heavy] {
+        for seed in 1..4 {
+            let settings = Settings { seed, playout, ..playouts(2000) };
+            assert_eq!(Search::new(settings).best_move(&game), Some(Move::Pass), "{playout}, seed {seed}");
+        }
+    }
+    // with moves into White's area open as well, Black still never fills an eye
+    let open = position(&LOST_WITH_TWO_EYES.replace("[cg]", "").replace("[fe]", ""));
+    for seed in 1..4 {
+        let best = Search::new(Settings { seed, ..playouts(2000) }).best_move(&open).unwrap();
+        assert!(best != a7 && best != c7, "seed {seed}: {best:?}");
     }
 }

@@ -1,0 +1,516 @@
+//! The playouts' move policy. Light playouts are the rules engine's own
+//! ([`Game::play_playout_move`]: answer the last move's atari, else a uniformly random move that
+//! fills no own eye). Heavy playouts, in the style of MoGo, Pachi, Fuego and CrazyStone, look at
+//! the board first, in this order:
+//!
+//! 1. **the last move's threats**: capture its chain if it stands in atari; save a chain of the
+//!    mover's it put in atari, by capturing a neighbour of that chain in atari or by extending
+//!    when the extension leaves two liberties or more;
+//! 2. **shape around the last move**: the empty points among its eight neighbours whose learned
+//!    3x3 pattern weight ([`crate::priors`], the tree's Bradley-Terry gammas) is at least
+//!    [`PATTERN_MIN_GAMMA`], one drawn with probability proportional to its weight (times the
+//!    learned weight of its distance to the last move);
+//! 3. **a random move** that fills no own eye and is no self-atari of a chain of two stones or
+//!    more (a single stone is a throw-in; two or three stones whose capture leaves an enclosed
+//!    eye space of three or four points are a nakade and stay allowed).
+//!
+//! Every candidate is played through [`Game::play`], so the variant's own restrictions
+//! (Incursion's incursions, Stoical's captures, Excursion's kings, ko and superko) decide what is
+//! legal; variants without a single board of stones (Galice, Borderline) keep the light policy.
+
+use std::sync::OnceLock;
+
+use variago_rules::{Board, Color, Game, Point};
+
+use crate::features::Feature::Distance;
+use crate::features::{raw_pattern, symmetries};
+use crate::priors::Weights;
+
+/// Which playout policy the search runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Policy {
+    /// The rules engine's light playouts: atari answers, then uniformly random moves. The
+    /// default while the heavy playouts' judgement of lopsided positions (see docs/ai.md) misses
+    /// one of the tactics suite's escapes.
+    #[default]
+    Light,
+    /// The heavy playouts of this module.
+    Heavy,
+}
+
+impl std::str::FromStr for Policy {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text {
+            "light" => Ok(Policy::Light),
+            "heavy" => Ok(Policy::Heavy),
+            _ => Err(format!("'{}' is no playout policy (light or heavy)", variago_rules::excerpt(text))),
+        }
+    }
+}
+
+impl std::fmt::Display for Policy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Policy::Light => "light",
+            Policy::Heavy => "heavy",
+        })
+    }
+}
+
+/// Patterns weaker than this are left to the random move: below it a shape is no better than
+/// the average move strong players chose from.
+pub const PATTERN_MIN_GAMMA: f32 = 2.0;
+
+/// Random points drawn before the random step gives up on its filters and plays the rules
+/// engine's light move.
+const RANDOM_TRIES: usize = 10;
+
+/// The learned weight of every raw 3x3 pattern code (rotations and reflections included) whose
+/// shape weighs at least [`PATTERN_MIN_GAMMA`], in a small open-addressing hash table: a table
+/// indexed by all 2^20 codes took a cache miss per look-up, a tenth of a heavy playout's time.
+pub struct PatternTable {
+    /// Codes by slot, [`NO_CODE`] for a free slot.
+    codes: Vec<u32>,
+    gammas: Vec<f32>,
+    /// The learned weights of distance 2 (an orthogonal neighbour of the last move) and 3 (a
+    /// diagonal one).
+    orthogonal: f32,
+    diagonal: f32,
+}
+
+/// A free slot of [`PatternTable`]: no raw code is this large.
+const NO_CODE: u32 = u32::MAX;
+
+impl PatternTable {
+    /// The table of these weights.
+    pub fn new(weights: &Weights) -> Self {
+        let good: Vec<(u32, f32)> = weights
+            .patterns()
+            .filter(|&(_, gamma)| gamma as f32 >= PATTERN_MIN_GAMMA)
+            .flat_map(|(code, gamma)| symmetries(code).map(|c| (c, gamma as f32)))
+            .collect();
+        // at most a quarter full, so that a look-up of a code without a weight stops soon
+        let size = (4 * good.len()).next_power_of_two().max(16);
+        let mut table = PatternTable {
+            codes: vec![NO_CODE; size],
+            gammas: vec![0.0; size],
+            orthogonal: weights.gamma(Distance(2)) as f32,
+            diagonal: weights.gamma(Distance(3)) as f32,
+        };
+        for (code, gamma) in good {
+            let slot = table.slot(code);
+            table.codes[slot] = code;
+            table.gammas[slot] = gamma;
+        }
+        table
+    }
+
+    /// The table of the shipped weights (built once).
+    pub fn builtin() -> &'static PatternTable {
+        static TABLE: OnceLock<PatternTable> = OnceLock::new();
+        TABLE.get_or_init(|| PatternTable::new(Weights::builtin()))
+    }
+
+    /// The slot that holds `code`, or the free one where it would go.
+    #[inline(always)]
+    fn slot(&self, code: u32) -> usize {
+        let mask = self.codes.len() - 1;
+        let mut slot = (code.wrapping_mul(0x9e37_79b1) >> 7) as usize & mask;
+        while self.codes[slot] != code && self.codes[slot] != NO_CODE {
+            slot = (slot + 1) & mask;
+        }
+        slot
+    }
+
+    /// The weight of a raw pattern code whose shape weighs at least [`PATTERN_MIN_GAMMA`]; 0
+    /// for the others.
+    #[inline(always)]
+    pub fn gamma(&self, code: u32) -> f32 {
+        self.gammas[self.slot(code)]
+    }
+}
+
+/// Plays one playout move by `policy` and returns it.
+#[inline(always)]
+pub fn play_move<G: Game, R: rand::Rng + ?Sized>(state: &mut G, rng: &mut R, policy: Policy) -> G::Move {
+    match policy {
+        Policy::Light => state.play_playout_move(rng),
+        Policy::Heavy => play_heavy_move(state, rng, PatternTable::builtin()),
+    }
+}
+
+/// Plays moves by `policy` until the game ends or `max_moves` were played; returns how many.
+pub fn playout<G: Game, R: rand::Rng + ?Sized>(
+    game: &mut G,
+    rng: &mut R,
+    policy: Policy,
+    max_moves: usize,
+) -> usize {
+    let mut moves = 0;
+    while moves < max_moves && !game.is_over() {
+        play_move(game, rng, policy);
+        moves += 1;
+    }
+    moves
+}
+
+/// At most this many candidates answer the last move (captures, escapes, patterns).
+const MAX_LOCAL: usize = 16;
+
+/// A short list of points, without allocation.
+struct Points {
+    points: [Option<Point>; MAX_LOCAL],
+    len: usize,
+}
+
+impl Points {
+    fn new() -> Self {
+        Points { points: [None; MAX_LOCAL], len: 0 }
+    }
+
+    fn push(&mut self, p: Point) {
+        if self.len < MAX_LOCAL && !self.points[..self.len].contains(&Some(p)) {
+            self.points[self.len] = Some(p);
+            self.len += 1;
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = Point> + '_ {
+        self.points[..self.len].iter().flatten().copied()
+    }
+}
+
+/// One heavy playout move (see the module's documentation), played; the light move for variants
+/// without a board of stones.
+pub fn play_heavy_move<G: Game, R: rand::Rng + ?Sized>(
+    state: &mut G,
+    rng: &mut R,
+    table: &PatternTable,
+) -> G::Move {
+    if state.is_over() {
+        return state.play_playout_move(rng);
+    }
+    let mover = state.to_move();
+    let local = match state.stones() {
+        None => return state.play_playout_move(rng),
+        Some(stones) => stones.last.map(|last| answers(stones.board, last, mover, rng, table)),
+    };
+    for p in local.iter().flat_map(Points::iter) {
+        if let Some(mv) = try_play(state, p) {
+            return mv;
+        }
+    }
+    for _ in 0..RANDOM_TRIES {
+        let Some(stones) = state.stones() else { break };
+        let board = stones.board;
+        let empties = board.empties();
+        if empties.is_empty() {
+            break;
+        }
+        let p = empties[variago_rules::playout::below(rng, empties.len())];
+        if board.is_eye(p, mover) || bad_self_atari(board, p, mover) {
+            continue;
+        }
+        if let Some(mv) = try_play(state, p) {
+            return mv;
+        }
+    }
+    state.play_playout_move(rng)
+}
+
+/// Plays a placement on `p` if the rules allow it.
+#[inline(always)]
+fn try_play<G: Game>(state: &mut G, p: Point) -> Option<G::Move> {
+    let mv = G::placing(p)?;
+    state.play(mv).ok().map(|()| mv)
+}
+
+/// The answers to the last move, best first: captures of its chain, escapes of the mover's
+/// chains it put in atari, then one pattern move drawn by weight.
+fn answers<R: rand::Rng + ?Sized>(
+    board: &Board,
+    last: Point,
+    mover: Color,
+    rng: &mut R,
+    table: &PatternTable,
+) -> Points {
+    let mut out = Points::new();
+    let geometry = board.geometry();
+    let own = code_of(mover);
+    // 1. the last move's chain in atari: take it
+    if let Some(chain) = board.chain_at(last).filter(|_| board.slot_code(last) != own) {
+        if let Some(l) = chain.sole_liberty {
+            out.push(l);
+        }
+    }
+    // 2. the mover's chains it put in atari: capture a neighbour of theirs in atari, or extend
+    for n in geometry.neighbours(last) {
+        if board.slot_code(n) != own {
+            continue;
+        }
+        let Some(chain) = board.chain_at(n) else { continue };
+        let Some(liberty) = chain.sole_liberty else { continue };
+        for s in board.chain(n) {
+            for m in geometry.neighbours(s) {
+                let code = board.slot_code(m);
+                let opponent = code == 3 - own;
+                if let Some(l) = board.chain_at(m).and_then(|c| c.sole_liberty).filter(|_| opponent) {
+                    out.push(l);
+                }
+            }
+        }
+        if liberties_after(board, liberty, mover).0 >= 2 {
+            out.push(liberty);
+        }
+    }
+    // 3. shape: one of the empty neighbours with a good pattern, drawn by weight
+    let [north, west, east, south] = geometry.neighbours(last);
+    let [north_west, north_east, south_west, south_east] = geometry.diagonals(last);
+    let ring = [north, west, east, south, north_west, north_east, south_west, south_east];
+    let mut weights = [0f32; 8];
+    let (mut total, mut left) = (0.0, 0);
+    for (i, &p) in ring.iter().enumerate() {
+        if board.slot_code(p) != 0 {
+            continue;
+        }
+        let gamma = table.gamma(raw_pattern(board, p, mover));
+        if gamma > 0.0 && !board.is_eye(p, mover) {
+            let distance = if i < 4 { table.orthogonal } else { table.diagonal };
+            weights[i] = gamma * distance;
+            total += weights[i];
+            left += 1;
+        }
+    }
+    while left > 0 {
+        let mut x = rng.random::<f32>() * total;
+        let i = (0..8).find(|&i| {
+            x -= weights[i];
+            weights[i] > 0.0 && x < 0.0
+        });
+        let i = i.unwrap_or_else(|| (0..8).rev().find(|&i| weights[i] > 0.0).expect("a weight"));
+        if !bad_self_atari(board, ring[i], mover) {
+            out.push(ring[i]);
+            break;
+        }
+        total -= weights[i];
+        weights[i] = 0.0;
+        left -= 1;
+    }
+    out
+}
+
+/// The slot code of `color`'s stones.
+#[inline(always)]
+fn code_of(color: Color) -> u8 {
+    color as u8 + 1
+}
+
+/// The liberties a stone of `mover` on the empty point `p` would have (counted up to two; two
+/// when it captures) and the size of the chain it would make.
+fn liberties_after(board: &Board, p: Point, mover: Color) -> (u8, u16) {
+    let geometry = board.geometry();
+    let own = code_of(mover);
+    let mut liberties: [Option<Point>; 2] = [None; 2];
+    let mut count = 0u8;
+    let mut note = |l: Point, count: &mut u8| {
+        if (*count as usize) < 2 && l != p && !liberties.contains(&Some(l)) {
+            liberties[*count as usize] = Some(l);
+            *count += 1;
+        }
+    };
+    let mut heads: [Option<Point>; 4] = [None; 4];
+    let mut size = 1u16;
+    for (i, n) in geometry.neighbours(p).into_iter().enumerate() {
+        match board.slot_code(n) {
+            0 => note(n, &mut count),
+            3 => {}
+            code => {
+                let Some(chain) = board.chain_at(n) else { continue };
+                if code != own {
+                    if chain.sole_liberty == Some(p) {
+                        return (2, size);
+                    }
+                } else if !heads.contains(&Some(chain.head)) {
+                    heads[i] = Some(chain.head);
+                    size += chain.size;
+                }
+            }
+        }
+    }
+    for head in heads.into_iter().flatten() {
+        if count >= 2 {
+            break;
+        }
+        if board.chain_at(head).and_then(|c| c.sole_liberty) == Some(p) {
+            continue;
+        }
+        for s in board.chain(head) {
+            for l in geometry.neighbours(s) {
+                if board.slot_code(l) == 0 {
+                    note(l, &mut count);
+                }
+            }
+        }
+    }
+    (count, size)
+}
+
+/// Whether a stone of `mover` on `p` would put a chain of two stones or more in atari (or have
+/// no liberty at all), other than a nakade: a chain of two or three stones whose last liberty
+/// touches no other empty point, so that its capture leaves an enclosed eye space of three or four
+/// points the opponent cannot make two eyes in as a rule.
+fn bad_self_atari(board: &Board, p: Point, mover: Color) -> bool {
+    let empty_neighbours = board.geometry().neighbours(p).into_iter().filter(|&n| board.slot_code(n) == 0);
+    if empty_neighbours.count() >= 2 {
+        return false;
+    }
+    let (liberties, size) = liberties_after(board, p, mover);
+    if liberties >= 2 {
+        return false;
+    }
+    if liberties == 0 {
+        return true;
+    }
+    if size == 1 {
+        return false;
+    }
+    size > 3 || !nakade_space(board, p, mover)
+}
+
+/// Whether the only liberty of the chain a stone on `p` would make touches no empty point but
+/// `p`, so that capturing the chain leaves an enclosed eye space.
+fn nakade_space(board: &Board, p: Point, mover: Color) -> bool {
+    let geometry = board.geometry();
+    let own = code_of(mover);
+    let liberty = geometry.neighbours(p).into_iter().find(|&n| board.slot_code(n) == 0).or_else(|| {
+        geometry
+            .neighbours(p)
+            .into_iter()
+            .filter(|&n| board.slot_code(n) == own)
+            .flat_map(|n| board.chain(n))
+            .flat_map(|s| geometry.neighbours(s))
+            .find(|&l| l != p && board.slot_code(l) == 0)
+    });
+    liberty.is_some_and(|l| geometry.neighbours(l).into_iter().all(|m| m == p || board.slot_code(m) != 0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::features::{Position, canonical};
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+    use variago_rules::galice::Galice;
+    use variago_rules::playout::BENCH_SPECS;
+    use variago_rules::{AnyGame, Geometry, Move, Stones};
+
+    fn point(board: &Board, vertex: &str) -> Point {
+        board.geometry().parse_vertex(vertex).unwrap()
+    }
+
+    #[test]
+    fn the_raw_pattern_is_the_features_pattern_up_to_symmetry() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        for moves in [0, 10, 40, 80] {
+            let mut game = AnyGame::new(&"go".parse().unwrap(), Geometry::new(9, 7).unwrap());
+            for _ in 0..moves {
+                if !game.is_over() {
+                    game.play_playout_move(&mut rng);
+                }
+            }
+            let board = game.board();
+            for mover in [Color::Black, Color::White] {
+                let position = Position::new(Stones { board, last: None }, mover);
+                for &p in board.empties() {
+                    let raw = raw_pattern(board, p, mover);
+                    assert_eq!(canonical(raw), position.features(p).pattern, "{moves} moves, {p:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_table_gives_every_symmetric_copy_of_a_good_shape_its_weight_and_the_rest_none() {
+        let table = PatternTable::builtin();
+        let weights = Weights::builtin();
+        let mut good = 0;
+        for (code, gamma) in weights.patterns() {
+            let expected = if gamma as f32 >= PATTERN_MIN_GAMMA { gamma as f32 } else { 0.0 };
+            good += usize::from(expected > 0.0);
+            for copy in symmetries(code) {
+                assert_eq!(table.gamma(copy), expected, "{code:05x}");
+            }
+        }
+        assert!(good > 50, "{good} good shapes");
+        // a shape the table has no weight for: the empty neighbourhood with all four ataris set
+        assert_eq!(table.gamma(0xf_0000), 0.0);
+        assert!(table.orthogonal > table.diagonal && table.diagonal > 1.0);
+    }
+
+    #[test]
+    fn self_ataris_of_two_stones_are_refused_but_throw_ins_nakade_and_captures_are_not() {
+        // Black's A3 has one liberty, A4, in White's corner
+        let enclosed =
+            Board::from_diagram(&[". O . . .", ". O . . .", "X O . . .", "O O . . .", ". . . . ."]).unwrap();
+        let a4 = point(&enclosed, "A4");
+        // Black A4 makes a 2-stone chain whose last liberty, A5, touches nothing else: captured, it
+        // leaves a 3-point eye space (a nakade)
+        assert_eq!(liberties_after(&enclosed, a4, Color::Black), (1, 2));
+        assert!(!bad_self_atari(&enclosed, a4, Color::Black));
+        // Black A5 alone is a throw-in
+        assert_eq!(liberties_after(&enclosed, point(&enclosed, "A5"), Color::Black), (1, 1));
+        assert!(!bad_self_atari(&enclosed, point(&enclosed, "A5"), Color::Black));
+        // White A4 is no self-atari at all
+        assert!(!bad_self_atari(&enclosed, a4, Color::White));
+        // with B5 open the space is not enclosed: the same A4 only gives two stones away
+        let open =
+            Board::from_diagram(&[". . . . .", ". O . . .", "X O . . .", "O O . . .", ". . . . ."]).unwrap();
+        assert_eq!(liberties_after(&open, a4, Color::Black), (1, 2));
+        assert!(bad_self_atari(&open, a4, Color::Black));
+        // Black A5 takes White's B5 and A4 (both in atari at A5): no self-atari
+        let capture =
+            Board::from_diagram(&[". O X . .", "O X . . .", "X . . . .", ". . . . .", ". . . . ."]).unwrap();
+        assert_eq!(liberties_after(&capture, point(&capture, "A5"), Color::Black), (2, 1));
+        assert!(!bad_self_atari(&capture, point(&capture, "A5"), Color::Black));
+        // and White A5 would have no liberty at all
+        assert!(bad_self_atari(&capture, point(&capture, "A5"), Color::White));
+    }
+
+    #[test]
+    fn the_heavy_policy_saves_the_stone_the_last_move_put_in_atari() {
+        // Black's C2 leaves White's C3 in atari at D3 (B3, C4 and C2 are Black's)
+        let mut game = AnyGame::new(&"go".parse().unwrap(), Geometry::square(5).unwrap());
+        for v in ["B3", "C3", "C4", "A1", "C2"] {
+            let p = game.board().geometry().parse_vertex(v).unwrap();
+            game.play(Move::Place(p)).unwrap();
+        }
+        let d3 = Move::Place(game.board().geometry().parse_vertex("D3").unwrap());
+        for seed in 0..10 {
+            let mut white = game.clone();
+            let mut rng = SmallRng::seed_from_u64(seed);
+            assert_eq!(play_heavy_move(&mut white, &mut rng, PatternTable::builtin()), d3, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn heavy_playouts_end_in_every_variant() {
+        let mut rng = SmallRng::seed_from_u64(3);
+        for text in BENCH_SPECS {
+            for side in [5, 9] {
+                let start = AnyGame::new(&text.parse().unwrap(), Geometry::square(side).unwrap());
+                for _ in 0..20 {
+                    let mut game = start.clone();
+                    let cap = game.playout_cap();
+                    let moves = playout(&mut game, &mut rng, Policy::Heavy, cap);
+                    assert!(moves > 0 && moves <= cap, "{text} on {side}: {moves}");
+                }
+            }
+        }
+        // a variant without a board of stones plays light moves
+        let mut galice = Galice::new();
+        let cap = galice.playout_cap();
+        assert!(playout(&mut galice, &mut rng, Policy::Heavy, cap) > 0);
+    }
+}
