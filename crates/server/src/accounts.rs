@@ -123,8 +123,12 @@ fn token_hash(token: &str) -> String {
 /// expired token counts as no session: the client plays as a guest).
 pub async fn account(hub: &Hub, headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     let Some(token) = session_token(headers) else { return Ok(None) };
-    let since = now_ms() - SESSION_DAYS * 24 * 3600 * 1000;
-    hub.store().session(&token_hash(&token), since).await.map_err(ApiError::unavailable)
+    hub.store().session(&token_hash(&token), expired_until(now_ms())).await.map_err(ApiError::unavailable)
+}
+
+/// The start time (ms since the epoch) at or before which a session has expired at `now`.
+fn expired_until(now: i64) -> i64 {
+    now - SESSION_DAYS * 24 * 3600 * 1000
 }
 
 /// A `Set-Cookie` value: the session for `max_age` seconds (0 ends it).
@@ -177,8 +181,13 @@ pub async fn log_in(
         policy.throttle.login_failed(&credentials.name, client);
         return Err(ApiError::unauthorized("wrong name or password"));
     };
-    let token = seat::new_token();
-    hub.store().create_session(&token_hash(&token), &name, now_ms()).await.map_err(ApiError::unavailable)?;
+    let (token, now) = (seat::new_token(), now_ms());
+    // every login also deletes the sessions that have expired (everyone's: an indexed range,
+    // usually empty), so that they do not pile up in the database
+    if let Err(e) = hub.store().delete_sessions_until(expired_until(now)).await {
+        tracing::warn!(error = %e, "deleting the expired sessions");
+    }
+    hub.store().create_session(&token_hash(&token), &name, now).await.map_err(ApiError::unavailable)?;
     let mut response = Json(serde_json::json!({ "token": token, "name": name })).into_response();
     response.headers_mut().insert(header::SET_COOKIE, cookie(&token, SESSION_DAYS * 24 * 3600));
     Ok(response)

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use reqwest::Method;
 use serde_json::{Value, json};
+use sqlx::Connection;
 use support::{ChildServer, Client, Db, Server, on_both};
 
 /// Not a test of its own: the server process of the crash test (see `support::ChildServer`).
@@ -99,6 +100,48 @@ async fn a_session_is_a_token_and_an_http_only_cookie_until_logged_out(db: Db) {
     assert_eq!(status, 401, "{me}");
     let (status, _, _) = client.request(Method::DELETE, "/api/sessions", None, None).await;
     assert_eq!(status, 401);
+}
+
+on_both!(expired_sessions_are_refused_and_deleted_at_the_next_login);
+/// A session 30 days old is refused (a guest), and the next login (anyone's) deletes it from the
+/// database, where it would otherwise stay.
+async fn expired_sessions_are_refused_and_deleted_at_the_next_login(db: Db) {
+    let Some(fresh) = db.fresh().await else { return };
+    let server = Server::start_on(&fresh.url).await;
+    let client = server.client();
+    let old = account(&client, "ann").await;
+    let young = account(&client, "bee").await;
+    sqlx::any::install_default_drivers();
+    let mut conn = sqlx::AnyConnection::connect(&fresh.url).await.unwrap();
+    let thirty_days: i64 = 30 * 24 * 3600 * 1000;
+    // ann's session started 30 days and a second ago; bee's a day ago
+    sqlx::query("UPDATE sessions SET created_ms = created_ms - $1 WHERE name = 'ann'")
+        .bind(thirty_days + 1000)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE sessions SET created_ms = created_ms - $1 WHERE name = 'bee'")
+        .bind(24 * 3600 * 1000_i64)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    let (status, _, answer) = client.request(Method::GET, "/api/sessions", Some(&old), None).await;
+    assert_eq!(status, 401, "an expired session is refused: {answer}");
+    let names = async |conn: &mut sqlx::AnyConnection| -> Vec<String> {
+        let rows: Vec<(String,)> =
+            sqlx::query_as("SELECT name FROM sessions ORDER BY name").fetch_all(conn).await.unwrap();
+        rows.into_iter().map(|(name,)| name).collect()
+    };
+    assert_eq!(names(&mut conn).await, ["ann", "bee"], "refused, but still stored");
+    // a login of someone else: ann's expired session is deleted, bee's stays
+    let credentials = json!({ "name": "cat", "password": "correct horse" });
+    assert_eq!(client.post("/api/accounts", &credentials).await.0, 201);
+    let (status, _, _) = client.request(Method::POST, "/api/sessions", None, Some(&credentials)).await;
+    assert_eq!(status, 200);
+    assert_eq!(names(&mut conn).await, ["bee", "cat"]);
+    let (status, _, me) = client.request(Method::GET, "/api/sessions", Some(&young), None).await;
+    assert_eq!((status, &me["name"]), (200, &json!("bee")), "{me}");
+    conn.close().await.unwrap();
 }
 
 /// The least of a few timings of a login, in seconds.
@@ -401,6 +444,79 @@ async fn the_lists_count_each_game_s_spectators() {
             break;
         }
         assert!(Instant::now() < deadline, "the closed sockets still count: {running}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The spectators a list gives for game `id` (`None` when the list does not have it).
+async fn spectators_listed(client: &Client, id: &str) -> Option<Value> {
+    let (status, running) = client.get("/api/games?status=running").await;
+    assert_eq!(status, 200, "{running}");
+    running["games"].as_array()?.iter().find(|g| g["id"] == id).map(|g| g["spectators"].clone())
+}
+
+/// Waits until the list of `client` counts `count` spectators of game `id`.
+async fn until_spectators(client: &Client, id: &str, count: u64, what: &str) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let listed = spectators_listed(client, id).await;
+        if listed == Some(json!(count)) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "{what}: {count} spectators expected, the list says {listed:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// With PostgreSQL and several server processes, each process publishes the spectators whose
+/// sockets it holds, and every process's list counts them all; the spectators of a process that
+/// died (SIGKILL) stop counting once its heartbeat expires, and its rows are deleted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lists_count_the_spectators_of_every_server_process() {
+    let Some(fresh) = Db::Postgres.fresh().await else { return };
+    // a heartbeat of 300 ms: a process's counts expire 0.9 s after its last renewal
+    let heartbeat = Duration::from_millis(300);
+    let one = Server::start_on_with(&fresh.url, |config| config.spectator_heartbeat = heartbeat).await;
+    let url = fresh.url.clone();
+    let two = tokio::task::spawn_blocking(move || {
+        ChildServer::start_with(&url, &[(support::CHILD_SPECTATOR_HEARTBEAT_MS, "300")])
+    })
+    .await
+    .unwrap();
+    let (a, b) = (one.client(), two.client());
+    let (id, black, _) = a.pair("go", "9", json!({})).await;
+    assert_eq!(spectators_listed(&b, &id).await, Some(json!(0)));
+    // a spectator on each process (and a player, who is no spectator): 2 on both lists
+    let on_one = support::Socket::connect(one.addr, &id, 0, None).await;
+    let _on_two = support::Socket::connect(two.addr, &id, 0, None).await;
+    let _player = support::Socket::connect(two.addr, &id, 0, Some(&black)).await;
+    until_spectators(&a, &id, 2, "one spectator on each process, seen from the first").await;
+    until_spectators(&b, &id, 2, "one spectator on each process, seen from the second").await;
+    // one leaves: 1 on both
+    drop(on_one);
+    until_spectators(&a, &id, 1, "the first process's spectator gone, seen from the first").await;
+    until_spectators(&b, &id, 1, "the first process's spectator gone, seen from the second").await;
+    // a second spectator on the second process, which then dies: its two stop counting
+    let _again = support::Socket::connect(two.addr, &id, 0, None).await;
+    until_spectators(&a, &id, 2, "two spectators on the second process").await;
+    two.kill();
+    let killed = Instant::now();
+    until_spectators(&a, &id, 0, "the dead process's spectators").await;
+    assert!(killed.elapsed() >= Duration::from_millis(100), "counted until its heartbeat expired");
+    // the first process's sweep deletes the dead one's rows; its own row stays
+    let mut db = sqlx::PgConnection::connect(&fresh.url).await.unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let (processes, counts): (i64, i64) = sqlx::query_as(
+            "SELECT (SELECT COUNT(*) FROM spectator_processes), (SELECT COUNT(*) FROM spectator_counts)",
+        )
+        .fetch_one(&mut db)
+        .await
+        .unwrap();
+        if (processes, counts) == (1, 0) {
+            break;
+        }
+        assert!(Instant::now() < deadline, "{processes} processes' rows, {counts} counts left");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
