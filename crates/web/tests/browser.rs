@@ -924,10 +924,20 @@ async fn two_accounts_play_a_rated_game_chat_and_see_the_leaderboard() {
     assert_eq!(ann.js(count, vec![]).await, json!(1));
     spectator.close().await;
 
-    // ann resigns: bee wins, and the ratings move
+    // ann resigns: bee wins, and the ratings move; both open game pages show the new ratings
+    // beside the names (and bee's header), from the finishing event, without a reload
+    assert!(!bee.text("#players").await.contains("(1"), "no rating before the first rated game");
+    bee.js("window.notReloaded = true", vec![]).await;
     ann.click("#resign").await;
     ann.click("#resign-confirm").await;
     bee.wait_status("White wins").await;
+    bee.wait_text("players", "bee (1662) (you)").await;
+    bee.wait_text("players", "ann (1338)").await;
+    bee.wait_text("account", "go 1662").await;
+    assert_eq!(bee.js("return window.notReloaded === true", vec![]).await, json!(true));
+    ann.wait_text("players", "ann (1338) (you)").await;
+    bee.js("window.scrollTo(0, 0)", vec![]).await;
+    bee.screenshot("rated-game-result").await;
     ann.goto(&app.url("/ratings?variant=go")).await;
     ann.until("both players", "document.querySelectorAll('#leaderboard tbody tr').length === 2").await;
     let order = ann
