@@ -139,11 +139,17 @@ struct Incoming {
     /// Why an action was refused.
     #[serde(default)]
     error: Option<String>,
+    /// The event number of an acknowledged action.
+    #[serde(default)]
+    seq: Option<u64>,
 }
 
 /// The part of the game view a player acts on.
 #[derive(Deserialize)]
 struct GameSeen {
+    /// The game's last event.
+    #[serde(default)]
+    seq: u64,
     status: String,
     #[serde(default)]
     to_move: Option<String>,
@@ -151,16 +157,22 @@ struct GameSeen {
     legal: Vec<String>,
 }
 
-/// The next server message.
+/// The next server message (within [`PATIENCE`], the server's pings aside).
 async fn next_message(socket: &mut Socket) -> Result<Incoming, LoadError> {
-    loop {
-        let message = patiently("the socket", async { socket.next().await.transpose() })
-            .await?
-            .ok_or_else(|| LoadError("the server closed a socket".into()))?;
-        if let WsMessage::Text(text) = message {
-            return serde_json::from_str(text.as_str()).map_err(|e| fail("a message", e));
+    let text = patiently("the socket", async {
+        loop {
+            match socket.next().await.transpose()? {
+                Some(WsMessage::Text(text)) => {
+                    return Ok::<_, tokio_tungstenite::tungstenite::Error>(Some(text));
+                }
+                Some(_) => {}
+                None => return Ok(None),
+            }
         }
-    }
+    })
+    .await?
+    .ok_or_else(|| LoadError("the server closed a socket".into()))?;
+    serde_json::from_str(text.as_str()).map_err(|e| fail("a message", e))
 }
 
 /// The game of the next message carrying it (`state`, or a live `event`).
@@ -172,15 +184,15 @@ async fn next_game(socket: &mut Socket) -> Result<GameSeen, LoadError> {
     }
 }
 
-/// Sends an action and waits for its acknowledgement.
-async fn round_trip(socket: &mut Socket, reference: u64, action: Value) -> Result<(), LoadError> {
+/// Sends an action and waits for its acknowledgement: the action's event number.
+async fn round_trip(socket: &mut Socket, reference: u64, action: Value) -> Result<u64, LoadError> {
     let text = json!({ "ref": reference, "action": action }).to_string();
     patiently("sending a move", socket.send(WsMessage::Text(text.into()))).await?;
     loop {
         let message = next_message(socket).await?;
         if message.reference == Some(reference) {
             return match message.kind.as_str() {
-                "ack" => Ok(()),
+                "ack" => Ok(message.seq.unwrap_or_default()),
                 _ => Err(LoadError(format!("a move was refused: {}", message.error.unwrap_or_default()))),
             };
         }
@@ -375,12 +387,16 @@ async fn community_player(
     let mut times = PlayerTimes::default();
     let mut rng = seed;
     let mut reference = 0;
+    // an acknowledgement goes out before the events of others still waiting for the socket:
+    // the views of those (a chat just before my move says it is my turn) are older than my
+    // action's event, and are skipped
+    let mut acted = 0;
     while times.moves.len() < plan.moves {
         let game = next_game(&mut socket).await?;
         if game.status != "playing" {
             return Ok(times);
         }
-        if game.to_move.as_deref() != Some(me) {
+        if game.to_move.as_deref() != Some(me) || game.seq < acted {
             continue;
         }
         let legal: Vec<&str> = game.legal.iter().map(String::as_str).filter(|m| *m != "pass").collect();
@@ -392,13 +408,13 @@ async fn community_player(
         }
         let start = Instant::now();
         reference += 1;
-        round_trip(&mut socket, reference, json!({ "type": "move", "move": mv })).await?;
+        acted = round_trip(&mut socket, reference, json!({ "type": "move", "move": mv })).await?;
         times.moves.push(start.elapsed());
         if times.moves.len() % CHAT_EVERY == 0 && times.chats.len() < CHATS_PER_PLAYER {
             let start = Instant::now();
             reference += 1;
             let text = format!("move {} played", times.moves.len());
-            round_trip(&mut socket, reference, json!({ "type": "chat", "text": text })).await?;
+            acted = round_trip(&mut socket, reference, json!({ "type": "chat", "text": text })).await?;
             times.chats.push(start.elapsed());
         }
     }
@@ -408,7 +424,7 @@ async fn community_player(
             if game.status != "playing" {
                 break;
             }
-            if game.to_move.as_deref() == Some(me) {
+            if game.to_move.as_deref() == Some(me) && game.seq >= acted {
                 let start = Instant::now();
                 round_trip(&mut socket, reference + 1, json!({ "type": "resign" })).await?;
                 times.finish = Some(start.elapsed());
