@@ -615,3 +615,24 @@ async fn the_lists_count_the_spectators_of_every_server_process() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
+
+/// `variago loadtest --community` runs through: rated games between two accounts of its own with
+/// chat and spectators, readers of the lists, and as many rated results on both accounts as
+/// it had acknowledged (the load test checks that itself).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_community_load_test_runs_and_finds_every_rated_result() {
+    let server = Server::start().await;
+    let plan = variago_server::loadtest::Plan {
+        addr: server.addr.to_string(),
+        games: 4,
+        moves: 10,
+        think: Duration::ZERO,
+        variant: "go:size=9".to_string(),
+        community: true,
+    };
+    let report = variago_server::loadtest::run_community(&plan).await.expect("the load test runs");
+    assert_eq!(report.play.moves, 4 * 2 * 10, "{report}");
+    assert_eq!(report.finishes.count, 4, "{report}");
+    assert_eq!(report.chats.count, 4 * 2 * 2, "{report}");
+    assert!(report.reads.iter().all(|(_, timings)| timings.count > 0), "{report}");
+}
