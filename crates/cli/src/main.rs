@@ -168,6 +168,11 @@ enum Command {
         /// Variant spec of the games.
         #[arg(long, default_value = "go:size=9")]
         variant: String,
+        /// The community's endpoints too: rated games between two accounts of the load test's
+        /// own (it signs them up), logins, chat, a spectator per game, and readers of the watch
+        /// list, the leaderboard and a player page during play.
+        #[arg(long)]
+        community: bool,
     },
 }
 
@@ -339,12 +344,16 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Serve(options) => serve::run(options),
         Command::Lab { command } => lab::run(command),
         Command::TrainPatterns(options) => train::run(options),
-        Command::Loadtest { addr, games, moves, think_ms, variant } => {
+        Command::Loadtest { addr, games, moves, think_ms, variant, community } => {
             let think = std::time::Duration::from_millis(think_ms);
-            let plan = variago_server::loadtest::Plan { addr, games, moves, think, variant };
-            let report = variago_server::loadtest::run_blocking(&plan)
-                .map_err(|e| Failure { message: e.to_string(), code: 1 })?;
-            println!("{report}");
+            let plan = variago_server::loadtest::Plan { addr, games, moves, think, variant, community };
+            let failure =
+                |e: variago_server::loadtest::LoadError| Failure { message: e.to_string(), code: 1 };
+            if community {
+                println!("{}", variago_server::loadtest::run_community_blocking(&plan).map_err(failure)?);
+            } else {
+                println!("{}", variago_server::loadtest::run_blocking(&plan).map_err(failure)?);
+            }
             Ok(())
         }
     }

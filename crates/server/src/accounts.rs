@@ -1,6 +1,6 @@
 //! Accounts, sessions, players and ratings: `POST /api/accounts`, `POST`/`GET`/`DELETE
 //! /api/sessions`, `GET /api/players/{name}` and `GET /api/ratings`. Passwords are kept only as
-//! argon2id hashes (PHC strings); hashing and checking run on blocking threads. A session is a
+//! argon2id hashes (PHC strings); hashing and checking run on threads of their own. A session is a
 //! random token, sent back as JSON and as an HttpOnly, SameSite=Strict cookie for the pages;
 //! a client presents it as the cookie or as `Authorization: Bearer TOKEN`.
 
@@ -87,15 +87,63 @@ fn verify(password: &str, hash: Option<&str>) -> bool {
     Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok() && known
 }
 
-/// Runs CPU work of the accounts on a blocking thread.
+/// A password's hashing or checking, for the [`HASHERS`].
+type HashJob = Box<dyn FnOnce() + Send>;
+
+/// The threads that hash and check passwords, one per core (at most 4), fed in turn. Each hash
+/// takes 19 MiB and tens of ms of CPU: on tokio's blocking pool a burst of logins took a thread
+/// each (up to 512), every one keeping its 19 MiB in its own malloc arena (32 logins at once:
+/// 945 MB resident, for good). Here a burst waits its turn, the CPU it takes is bounded, and so
+/// is the memory (one arena per thread).
+static HASHERS: LazyLock<std::sync::mpsc::Sender<HashJob>> = LazyLock::new(|| {
+    let (jobs, queue) = std::sync::mpsc::channel::<HashJob>();
+    let queue = Arc::new(std::sync::Mutex::new(queue));
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
+    for n in 0..threads {
+        let queue = queue.clone();
+        let spawned = std::thread::Builder::new().name(format!("password-{n}")).spawn(move || {
+            loop {
+                let job = crate::locked(&queue).recv();
+                let Ok(job) = job else { return };
+                // a panic (a bug) drops the job's answer, which the request reports; the thread
+                // goes on with the next
+                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
+            }
+        });
+        if let Err(e) = spawned {
+            tracing::error!(error = %e, "starting a password thread");
+        }
+    }
+    jobs
+});
+
+/// Runs CPU work of the accounts (hashing, checking a password) on one of the [`HASHERS`].
 async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(work).await.map_err(|e| ApiError::internal("hashing a password", e))
+    let (done, answer) = tokio::sync::oneshot::channel();
+    HASHERS
+        .send(Box::new(move || {
+            let _ = done.send(work());
+        }))
+        .map_err(|e| ApiError::internal("hashing a password", e))?;
+    answer.await.map_err(|e| ApiError::internal("hashing a password", e))
 }
 
-/// Warms [`UNKNOWN_NAME_HASH`] up on a blocking thread, so that the first login to an unknown
+/// Warms [`UNKNOWN_NAME_HASH`] up on a password thread, so that the first login to an unknown
 /// name does not also pay for making it.
 pub fn prepare() {
-    tokio::task::spawn_blocking(|| LazyLock::force(&UNKNOWN_NAME_HASH));
+    // glibc serves a large block (argon2's 19 MiB) from a fresh mapping, returned when freed,
+    // until the first such free, which raises that threshold to the block's size: from then on
+    // the blocks come from the threads' malloc arenas and stay there (a thread that hashed kept
+    // ~120 MB resident). A fixed threshold keeps them mapped and returned, for the cost of the
+    // page faults (a few ms of a hash's tens).
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets a parameter of the allocator; it is thread-safe
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
+    }
+    tokio::spawn(blocking(|| {
+        LazyLock::force(&UNKNOWN_NAME_HASH);
+    }));
 }
 
 /// The session token a request presents: the cookie, or else `Authorization: Bearer`.
@@ -123,8 +171,12 @@ fn token_hash(token: &str) -> String {
 /// expired token counts as no session: the client plays as a guest).
 pub async fn account(hub: &Hub, headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     let Some(token) = session_token(headers) else { return Ok(None) };
-    let since = now_ms() - SESSION_DAYS * 24 * 3600 * 1000;
-    hub.store().session(&token_hash(&token), since).await.map_err(ApiError::unavailable)
+    hub.store().session(&token_hash(&token), expired_until(now_ms())).await.map_err(ApiError::unavailable)
+}
+
+/// The start time (ms since the epoch) at or before which a session has expired at `now`.
+fn expired_until(now: i64) -> i64 {
+    now - SESSION_DAYS * 24 * 3600 * 1000
 }
 
 /// A `Set-Cookie` value: the session for `max_age` seconds (0 ends it).
@@ -177,8 +229,13 @@ pub async fn log_in(
         policy.throttle.login_failed(&credentials.name, client);
         return Err(ApiError::unauthorized("wrong name or password"));
     };
-    let token = seat::new_token();
-    hub.store().create_session(&token_hash(&token), &name, now_ms()).await.map_err(ApiError::unavailable)?;
+    let (token, now) = (seat::new_token(), now_ms());
+    // every login also deletes the sessions that have expired (everyone's: an indexed range,
+    // usually empty), so that they do not pile up in the database
+    if let Err(e) = hub.store().delete_sessions_until(expired_until(now)).await {
+        tracing::warn!(error = %e, "deleting the expired sessions");
+    }
+    hub.store().create_session(&token_hash(&token), &name, now).await.map_err(ApiError::unavailable)?;
     let mut response = Json(serde_json::json!({ "token": token, "name": name })).into_response();
     response.headers_mut().insert(header::SET_COOKIE, cookie(&token, SESSION_DAYS * 24 * 3600));
     Ok(response)

@@ -11,7 +11,7 @@ use axum::extract::ws::Utf8Bytes;
 use axum::http::StatusCode;
 use serde::Serialize;
 use sqlx::postgres::PgListener;
-use tokio::sync::{broadcast, watch};
+use tokio::sync::{Notify, broadcast, watch};
 use variago_rules::Color;
 use variago_search::Level;
 
@@ -84,13 +84,26 @@ pub struct Live {
 
 /// A spectator's place in a game's count, given back when the socket closes (dropped).
 #[derive(Debug)]
-pub struct Spectator(Arc<Live>);
+pub struct Spectator {
+    live: Arc<Live>,
+    /// Told of the change, for the other processes' lists.
+    changed: Arc<Notify>,
+}
 
 impl Drop for Spectator {
     fn drop(&mut self) {
-        self.0.spectators.fetch_sub(1, Ordering::Relaxed);
+        self.live.spectators.fetch_sub(1, Ordering::Relaxed);
+        self.changed.notify_one();
     }
 }
+
+/// How long after a spectator comes or goes this process publishes its counts (the changes of
+/// that while go together).
+const SPECTATORS_SETTLE: Duration = Duration::from_millis(100);
+
+/// How many heartbeats a process's published spectators outlive its last renewal: a process
+/// that died stops counting after that.
+const SPECTATORS_LIFETIME: u32 = 3;
 
 /// A seat taken by a join: its colour, token and account.
 struct Seat {
@@ -147,6 +160,10 @@ pub struct Hub {
     ai_queue_limit: usize,
     /// The AI's moves this process has searched since it started.
     ai_moves_searched: AtomicU64,
+    /// This process's name among those sharing the database (random), for its spectators' rows.
+    process: String,
+    /// Told whenever a spectator comes or goes.
+    spectators_changed: Arc<Notify>,
 }
 
 /// Milliseconds since the Unix epoch: the time events and clocks are stamped with.
@@ -178,6 +195,8 @@ impl Hub {
             ai: AiQueue::new(ai_threads),
             ai_queue_limit,
             ai_moves_searched: AtomicU64::new(0),
+            process: seat::new_token()[..16].to_string(),
+            spectators_changed: Arc::default(),
         })
     }
 
@@ -855,16 +874,19 @@ impl Hub {
     }
 
     /// Public games in the given statuses, most recently active first, with the spectators
-    /// watching each through this process.
+    /// watching each: through this process, and with PostgreSQL through the other processes
+    /// too, as they publish them.
     pub async fn list(&self, statuses: &[&str], limit: i64) -> Result<Vec<Summary>, ApiError> {
         let rows = self.store.list(statuses, limit).await.map_err(storage)?;
+        let ids: Vec<&str> = rows.iter().map(|row| row.id.as_str()).collect();
+        let elsewhere = self.store.spectators_elsewhere(&self.process, &ids).await.map_err(storage)?;
         let games = locked(&self.games);
         Ok(rows
             .iter()
             .filter_map(Table::summary)
             .map(|mut summary| {
-                summary.spectators =
-                    games.get(&summary.id).map_or(0, |live| live.spectators.load(Ordering::Relaxed));
+                let here = games.get(&summary.id).map_or(0, |live| live.spectators.load(Ordering::Relaxed));
+                summary.spectators = here + elsewhere.get(&summary.id).copied().unwrap_or(0);
                 summary
             })
             .collect())
@@ -874,7 +896,59 @@ impl Hub {
     pub async fn watch(self: &Arc<Self>, id: &str) -> Result<Spectator, ApiError> {
         let live = self.live(id).await?;
         live.spectators.fetch_add(1, Ordering::Relaxed);
-        Ok(Spectator(live))
+        self.spectators_changed.notify_one();
+        Ok(Spectator { live, changed: self.spectators_changed.clone() })
+    }
+
+    /// The spectators this process holds, by game (the games watched only).
+    fn spectators_here(&self) -> HashMap<String, usize> {
+        locked(&self.games)
+            .iter()
+            .map(|(id, live)| (id.clone(), live.spectators.load(Ordering::Relaxed)))
+            .filter(|&(_, count)| count > 0)
+            .collect()
+    }
+
+    /// With PostgreSQL, publishes this process's spectators for the other processes' lists
+    /// (until the hub is gone): soon after a spectator comes or goes, and every `heartbeat`,
+    /// which also renews them for [`SPECTATORS_LIFETIME`] heartbeats and deletes those of the
+    /// processes that stopped renewing theirs (they died). A failed publication is logged and
+    /// tried again at the next change or heartbeat.
+    pub async fn publish_spectators(hub: std::sync::Weak<Hub>, heartbeat: Duration) {
+        let Some(changed) = hub.upgrade().map(|hub| hub.spectators_changed.clone()) else { return };
+        let mut published = HashMap::new();
+        let mut beats = tokio::time::interval(heartbeat);
+        beats.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            let beat = tokio::select! {
+                _ = beats.tick() => true,
+                () = changed.notified() => {
+                    tokio::time::sleep(SPECTATORS_SETTLE).await;
+                    false
+                }
+            };
+            let Some(hub) = hub.upgrade() else { return };
+            let now = hub.spectators_here();
+            if beat || now != published {
+                let lifetime = heartbeat * SPECTATORS_LIFETIME;
+                match hub.store.publish_spectators(&hub.process, lifetime, &now, &published).await {
+                    Ok(()) => published = now,
+                    Err(e) => tracing::warn!(error = %e, "publishing the spectators"),
+                }
+            }
+            if beat && let Err(e) = hub.store.sweep_spectators().await {
+                tracing::warn!(error = %e, "deleting the spectators of processes gone");
+            }
+        }
+    }
+
+    /// Deletes this process's published spectators (a clean stop; with PostgreSQL).
+    pub async fn forget_spectators(&self) {
+        if self.store.is_shared()
+            && let Err(e) = self.store.forget_spectators(&self.process).await
+        {
+            tracing::warn!(error = %e, "deleting this process's spectators");
+        }
     }
 }
 

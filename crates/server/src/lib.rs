@@ -60,6 +60,9 @@ pub struct Config {
     pub ai_queue_limit: Option<usize>,
     /// How long a game nobody uses (no socket, no request, no timer, no AI) stays in memory.
     pub evict_after: std::time::Duration,
+    /// With PostgreSQL, how often this process renews the spectator counts it publishes for the
+    /// other processes' lists; a process that stops (dies) stops counting three of these after.
+    pub spectator_heartbeat: std::time::Duration,
 }
 
 impl Config {
@@ -76,6 +79,7 @@ impl Config {
             rates: RateLimits::default(),
             ai_queue_limit: None,
             evict_after: std::time::Duration::from_secs(600),
+            spectator_heartbeat: std::time::Duration::from_secs(5),
         }
     }
 }
@@ -128,6 +132,9 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
     hub.resume_all().await.map_err(ServeError::Resume)?;
     if let Some(listener) = hub.store().listener().await.map_err(storage)? {
         tokio::spawn(hub.clone().follow(listener));
+    }
+    if hub.store().is_shared() {
+        tokio::spawn(Hub::publish_spectators(Arc::downgrade(&hub), config.spectator_heartbeat));
     }
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
@@ -182,10 +189,13 @@ pub fn run(config: Config) -> Result<(), ServeError> {
     runtime.block_on(async {
         let running = start(config).await?;
         tracing::info!("listening on http://{}", running.addr);
+        let hub = running.hub.clone();
         tokio::select! {
             served = running.wait() => served?,
             _ = tokio::signal::ctrl_c() => tracing::info!("stopping"),
         }
+        // the other processes stop counting this one's spectators at once, not at their expiry
+        hub.forget_spectators().await;
         Ok(())
     })
 }

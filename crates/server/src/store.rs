@@ -2,6 +2,7 @@
 //! file) and PostgreSQL. A game is a row in `games` and its history rows in `events`; an event
 //! and the game row's new status are written in one transaction, before anyone hears of them.
 
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -16,6 +17,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (1, include_str!("../migrations/0001_games.sql")),
     (2, include_str!("../migrations/0002_health.sql")),
     (3, include_str!("../migrations/0003_community.sql")),
+    (4, include_str!("../migrations/0004_spectators.sql")),
 ];
 
 /// How long a request waits for a database connection: a database that is down or cannot keep
@@ -42,6 +44,10 @@ const SESSION_RETRY: Duration = Duration::from_secs(1);
 /// How often the lock session is checked: once it has died, PostgreSQL has freed its locks and
 /// another process may run those games, so this one must stop believing it holds them.
 const SESSION_CHECK: Duration = Duration::from_secs(5);
+
+/// The database's clock, in ms since the epoch, in PostgreSQL's SQL: the spectators' rows of
+/// every process expire by this one clock, whatever the clocks of the processes' machines say.
+const DATABASE_NOW_MS: &str = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)";
 
 /// The advisory lock that serialises migrations between processes starting at once.
 const MIGRATION_LOCK: i64 = 0x7661_7269_6167_6f00;
@@ -840,6 +846,19 @@ impl Store {
         Ok(name.map(|(name,)| name))
     }
 
+    /// Deletes the sessions that started at or before `until_ms` (expired): how many.
+    pub async fn delete_sessions_until(&self, until_ms: i64) -> Result<u64, StoreError> {
+        let deleted = self
+            .writing(async |conn| {
+                sqlx::query("DELETE FROM sessions WHERE created_ms <= $1")
+                    .bind(until_ms)
+                    .execute(&mut *conn)
+                    .await
+            })
+            .await?;
+        Ok(deleted.rows_affected())
+    }
+
     /// Ends a session, by its token's hash (nothing if there is no such session).
     pub async fn delete_session(&self, token_hash: &str) -> Result<(), StoreError> {
         self.writing(async |conn| {
@@ -889,6 +908,126 @@ impl Store {
         let query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(name).bind(name).bind(limit);
         let rows: Vec<RowTuple> = in_time(query.fetch_all(&self.pool)).await?;
         Ok(rows.into_iter().map(from_tuple).collect())
+    }
+
+    /// Whether several server processes may share this database (PostgreSQL): then each
+    /// publishes its spectators for the others' lists.
+    pub fn is_shared(&self) -> bool {
+        self.postgres
+    }
+
+    /// Publishes this process's spectators (PostgreSQL), in one transaction: renews the
+    /// process's row for `lifetime` by the database's clock and writes the counts of `now`
+    /// (the games it holds spectators' sockets of) that differ from `before` (what the last
+    /// publication wrote), deleting those of games no longer watched. A process whose row had
+    /// expired (and was deleted with its counts by a sweep) writes every count again.
+    pub async fn publish_spectators(
+        &self,
+        process: &str,
+        lifetime: Duration,
+        now: &HashMap<String, usize>,
+        before: &HashMap<String, usize>,
+    ) -> Result<(), StoreError> {
+        let lifetime_ms = lifetime.as_millis() as i64;
+        self.writing(async |conn| {
+            let mut tx = conn.begin().await?;
+            let renewed = sqlx::query(sqlx::AssertSqlSafe(format!(
+                "UPDATE spectator_processes SET expires_ms = {DATABASE_NOW_MS} + $1 WHERE process = $2"
+            )))
+            .bind(lifetime_ms)
+            .bind(process)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+                > 0;
+            let nothing = HashMap::new();
+            let before = if renewed {
+                before
+            } else {
+                sqlx::query(sqlx::AssertSqlSafe(format!(
+                    "INSERT INTO spectator_processes (process, expires_ms) VALUES ($1, {DATABASE_NOW_MS} + $2)"
+                )))
+                .bind(process)
+                .bind(lifetime_ms)
+                .execute(&mut *tx)
+                .await?;
+                &nothing
+            };
+            for (game, &count) in now.iter().filter(|&(game, count)| before.get(game) != Some(count)) {
+                sqlx::query(
+                    "INSERT INTO spectator_counts (process, game_id, spectators) VALUES ($1, $2, $3) \
+                     ON CONFLICT (process, game_id) DO UPDATE SET spectators = EXCLUDED.spectators",
+                )
+                .bind(process)
+                .bind(game)
+                .bind(count as i64)
+                .execute(&mut *tx)
+                .await?;
+            }
+            for game in before.keys().filter(|game| !now.contains_key(*game)) {
+                sqlx::query("DELETE FROM spectator_counts WHERE process = $1 AND game_id = $2")
+                    .bind(process)
+                    .bind(game)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await
+        })
+        .await
+    }
+
+    /// Deletes the spectators' rows of the processes whose row has expired (they died without
+    /// a word), their counts with them; how many processes. A statement of its own, outside any
+    /// publication: it waits for a process renewing its row at that moment and then leaves it.
+    pub async fn sweep_spectators(&self) -> Result<u64, StoreError> {
+        let swept = self
+            .writing(async |conn| {
+                sqlx::query(sqlx::AssertSqlSafe(format!(
+                    "DELETE FROM spectator_processes WHERE expires_ms < {DATABASE_NOW_MS}"
+                )))
+                .execute(&mut *conn)
+                .await
+            })
+            .await?;
+        Ok(swept.rows_affected())
+    }
+
+    /// Deletes this process's spectators' rows (a clean stop).
+    pub async fn forget_spectators(&self, process: &str) -> Result<(), StoreError> {
+        self.writing(async |conn| {
+            sqlx::query("DELETE FROM spectator_processes WHERE process = $1")
+                .bind(process)
+                .execute(&mut *conn)
+                .await
+        })
+        .await?;
+        Ok(())
+    }
+
+    /// The spectators the other processes publish, by game, for the games `ids` (PostgreSQL;
+    /// nothing with SQLite): the sum over the processes whose row has not expired.
+    pub async fn spectators_elsewhere(
+        &self,
+        process: &str,
+        ids: &[&str],
+    ) -> Result<HashMap<String, usize>, StoreError> {
+        if !self.postgres || ids.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let placeholders: Vec<String> = (0..ids.len()).map(|i| format!("${}", i + 2)).collect();
+        let sql = format!(
+            "SELECT c.game_id, CAST(SUM(c.spectators) AS BIGINT) FROM spectator_counts c \
+             JOIN spectator_processes p ON p.process = c.process \
+             WHERE c.process <> $1 AND p.expires_ms > {DATABASE_NOW_MS} AND c.game_id IN ({}) \
+             GROUP BY c.game_id",
+            placeholders.join(", ")
+        );
+        let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(process);
+        for id in ids {
+            query = query.bind(*id);
+        }
+        let counts: Vec<(String, i64)> = in_time(query.fetch_all(&self.pool)).await?;
+        Ok(counts.into_iter().map(|(game, count)| (game, count.max(0) as usize)).collect())
     }
 }
 

@@ -486,6 +486,7 @@ async fn load() {
         moves: 20,
         think: std::time::Duration::from_millis(think),
         variant: "go:size=9".to_string(),
+        community: false,
     };
     let cpu = server.cpu_seconds();
     let report = variago_server::loadtest::run(&plan).await.expect("the load test runs");

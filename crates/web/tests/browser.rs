@@ -238,9 +238,7 @@ async fn a_game_in_progress_on_a_phone_shows_status_reason_and_actions_above_the
     for css in ["#status", "#message", "#pass", "#undo", "#resign", "#board [data-vertex=\"D5\"]"] {
         assert!(browser.in_view(css).await, "{css} is off the phone's screen");
     }
-    let overflow =
-        browser.js("return document.documentElement.scrollWidth - window.innerWidth", vec![]).await;
-    assert_eq!(overflow.as_i64(), Some(0), "the page is wider than the screen");
+    assert_eq!(overflow(&browser).await, 0, "the page is wider than the screen");
     browser.screenshot("phone-in-progress").await;
     // and the buttons work from there: pass
     browser.click("#pass").await;
@@ -334,9 +332,7 @@ async fn resigning_on_a_phone_sized_screen_ends_the_game() {
     let sgf = browser.js("return document.getElementById('sgf').getAttribute('href')", vec![]).await;
     assert!(sgf.as_str().unwrap().ends_with("/sgf"), "{sgf}");
     // the page fits the phone's width: nothing scrolls sideways
-    let overflow =
-        browser.js("return document.documentElement.scrollWidth - window.innerWidth", vec![]).await;
-    assert_eq!(overflow.as_i64(), Some(0), "the page is wider than the screen");
+    assert_eq!(overflow(&browser).await, 0, "the page is wider than the screen");
     browser.js("window.scrollTo(0, 0)", vec![]).await;
     browser.screenshot("resign-phone").await;
     browser.close().await;
@@ -696,9 +692,7 @@ async fn on_a_phone_a_pass_is_announced_errors_clear_and_a_resumption_is_explain
     assert_eq!(browser.text("#zoom").await, "Zoom out");
     browser.scroll_to("#board").await;
     browser.screenshot("phone-zoomed").await;
-    let overflow =
-        browser.js("return document.documentElement.scrollWidth - window.innerWidth", vec![]).await;
-    assert_eq!(overflow.as_i64(), Some(0), "the page is wider than the screen");
+    assert_eq!(overflow(&browser).await, 0, "the page is wider than the screen");
     browser.close().await;
 }
 
@@ -1001,10 +995,20 @@ async fn two_accounts_play_a_rated_game_chat_and_see_the_leaderboard() {
     assert_eq!(ann.js(count, vec![]).await, json!(1));
     spectator.close().await;
 
-    // ann resigns: bee wins, and the ratings move
+    // ann resigns: bee wins, and the ratings move; both open game pages show the new ratings
+    // beside the names (and bee's header), from the finishing event, without a reload
+    assert!(!bee.text("#players").await.contains("(1"), "no rating before the first rated game");
+    bee.js("window.notReloaded = true", vec![]).await;
     ann.click("#resign").await;
     ann.click("#resign-confirm").await;
     bee.wait_status("White wins").await;
+    bee.wait_text("players", "bee (1662) (you)").await;
+    bee.wait_text("players", "ann (1338)").await;
+    bee.wait_text("account", "go 1662").await;
+    assert_eq!(bee.js("return window.notReloaded === true", vec![]).await, json!(true));
+    ann.wait_text("players", "ann (1338) (you)").await;
+    bee.js("window.scrollTo(0, 0)", vec![]).await;
+    bee.screenshot("rated-game-result").await;
     ann.goto(&app.url("/ratings?variant=go")).await;
     ann.until("both players", "document.querySelectorAll('#leaderboard tbody tr').length === 2").await;
     let order = ann
@@ -1082,4 +1086,113 @@ async fn the_lobby_lists_games_to_watch_per_variant_with_their_spectators() {
     lobby.screenshot("watch-list").await;
     spectator.close().await;
     lobby.close().await;
+}
+
+/// The longest name an account may have (20 characters).
+const LONG_NAME: &str = "bee_with_a_long_name";
+
+/// Calls the API from a browser's page, with its session cookie: `[status, body]`.
+async fn fetch_in(
+    browser: &Browser,
+    method: &str,
+    path: &str,
+    body: serde_json::Value,
+) -> (u64, serde_json::Value) {
+    let script = "const [method, path, body] = arguments; \
+                  const init = { method, headers: { 'content-type': 'application/json' } }; \
+                  if (body !== null) init.body = JSON.stringify(body); \
+                  return fetch(path, init).then(async r => [r.status, await r.json().catch(() => null)])";
+    let answer = browser.js(script, vec![json!(method), json!(path), body]).await;
+    (answer[0].as_u64().unwrap_or(0), answer[1].clone())
+}
+
+/// How many pixels the page is wider than the screen (0: it fits). (On an emulated phone the
+/// window's `innerWidth` grows with a page too wide: the screen is the root's `clientWidth`.)
+async fn overflow(browser: &Browser) -> i64 {
+    let script = "return document.documentElement.scrollWidth - document.documentElement.clientWidth";
+    browser.js(script, vec![]).await.as_i64().unwrap_or(i64::MAX)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_account_ratings_player_and_chat_fit_a_phone() {
+    if !browser_available("community on a phone") {
+        return;
+    }
+    let app = App::start().await;
+    let driver = Driver::start().await;
+    let ann = driver.browser(PHONE.0, PHONE.1).await;
+    let bee = driver.browser(PHONE.0, PHONE.1).await;
+    // the account page, with a refusal under the form
+    ann.goto(&app.url("/account")).await;
+    ann.type_into("#signup-name", "ann").await;
+    ann.type_into("#signup-password", "short").await;
+    ann.click("#signup-button").await;
+    ann.wait_text("signup-message", "at least 8").await;
+    assert_eq!(overflow(&ann).await, 0, "the account page is wider than the phone");
+    ann.js("window.scrollTo(0, 0)", vec![]).await;
+    ann.screenshot("account-phone").await;
+    ann.goto(&app.url("/rules")).await;
+    sign_up(&ann, &app, "ann").await;
+    // the longest name there may be, with ratings in several variants (rated games resigned
+    // at once through the API): the header, the cards and the lists must still fit
+    sign_up(&bee, &app, LONG_NAME).await;
+    for variant in ["incursion", "stoical", "excursion-1"] {
+        let body = json!({ "variant": variant, "size": "9", "color": "black", "rated": true });
+        let (status, created) = fetch_in(&ann, "POST", "/api/games", body).await;
+        assert_eq!(status, 201, "{created}");
+        let id = created["id"].as_str().unwrap();
+        let (status, _) = fetch_in(&bee, "POST", &format!("/api/games/{id}/join"), json!({})).await;
+        assert_eq!(status, 200);
+        let script = "return fetch(arguments[0], { method: 'POST', headers: { 'content-type': 'application/json', \
+                      authorization: 'Bearer ' + arguments[1] }, body: '{\"type\": \"resign\"}' }).then(r => r.status)";
+        let resigned =
+            ann.js(script, vec![json!(format!("/api/games/{id}/actions")), created["token"].clone()]).await;
+        assert_eq!(resigned, json!(200));
+    }
+    bee.goto(&app.url("/")).await;
+    bee.wait_text("account", "stoical").await;
+    assert_eq!(overflow(&bee).await, 0, "the lobby page is wider than the phone");
+    bee.screenshot("lobby-account-phone").await;
+    // a rated game between them, created and joined through the API with their sessions
+    let (status, created) = fetch_in(
+        &ann,
+        "POST",
+        "/api/games",
+        json!({ "variant": "go", "size": "9", "color": "black", "rated": true }),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let (status, joined) = fetch_in(&bee, "POST", &format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!(status, 200, "{joined}");
+    ann.sit(&app, &id, created["token"].as_str().unwrap(), "black").await;
+    bee.sit(&app, &id, joined["token"].as_str().unwrap(), "white").await;
+    // the chat: a short message and a long one with a word longer than the screen
+    ann.type_into("#chat-input", "good luck").await;
+    ann.click("#chat-form button").await;
+    let long =
+        format!("see https://example.org/{} for the joseki {}", "a-long-path".repeat(8), "o".repeat(80));
+    bee.type_into("#chat-input", &long).await;
+    bee.click("#chat-form button").await;
+    ann.wait_text("chat-log", "for the joseki").await;
+    assert_eq!(overflow(&ann).await, 0, "the game page is wider than the phone");
+    ann.scroll_to(".chat").await;
+    ann.screenshot("chat-phone").await;
+    ann.screenshot_of("chat-panel-phone", ".chat").await;
+    // bee resigns: the leaderboard and the player page
+    bee.click("#resign").await;
+    bee.click("#resign-confirm").await;
+    ann.wait_status("Black wins").await;
+    ann.js("window.scrollTo(0, 0)", vec![]).await;
+    ann.screenshot("rated-game-phone").await;
+    ann.goto(&app.url("/ratings?variant=go")).await;
+    ann.until("both players", "document.querySelectorAll('#leaderboard tbody tr').length === 2").await;
+    assert_eq!(overflow(&ann).await, 0, "the ratings page is wider than the phone");
+    ann.screenshot("leaderboard-phone").await;
+    ann.goto(&app.url(&format!("/players/{LONG_NAME}"))).await;
+    ann.until("the games in the list", "document.querySelectorAll('#recent li').length === 4").await;
+    assert_eq!(overflow(&ann).await, 0, "the player page is wider than the phone");
+    ann.screenshot("player-page-phone").await;
+    ann.close().await;
+    bee.close().await;
 }

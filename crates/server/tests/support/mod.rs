@@ -149,6 +149,12 @@ impl Server {
         Server::launch(url, |_| {}).await
     }
 
+    /// Starts a server on 127.0.0.1:0 with the database at `url` and the settings `configure`
+    /// makes.
+    pub async fn start_on_with(url: &str, configure: impl FnOnce(&mut variago_server::Config)) -> Server {
+        Server::launch(url, configure).await
+    }
+
     /// Starts a server on 127.0.0.1:0 with a fresh SQLite file and the settings `configure`
     /// makes.
     pub async fn start_with(configure: impl FnOnce(&mut variago_server::Config)) -> Server {
@@ -177,6 +183,9 @@ impl Server {
 /// its database.
 pub const CHILD_DB: &str = "VARIAGO_TEST_CHILD_DB";
 
+/// The environment variable that sets a child server's `Config::spectator_heartbeat`, in ms.
+pub const CHILD_SPECTATOR_HEARTBEAT_MS: &str = "VARIAGO_TEST_CHILD_SPECTATOR_HEARTBEAT_MS";
+
 /// A server in a child process (this test binary re-run as its `child_server` test), so that a
 /// test can kill it with SIGKILL like a crash.
 pub struct ChildServer {
@@ -188,10 +197,17 @@ pub struct ChildServer {
 impl ChildServer {
     /// Starts a child server on the database at `url`.
     pub fn start(url: &str) -> ChildServer {
+        ChildServer::start_with(url, &[])
+    }
+
+    /// Starts a child server on the database at `url` with these environment variables (such as
+    /// [`CHILD_SPECTATOR_HEARTBEAT_MS`]).
+    pub fn start_with(url: &str, env: &[(&str, &str)]) -> ChildServer {
         let exe = std::env::current_exe().expect("test binary path");
         let mut child = Command::new(exe)
             .args(["child_server", "--exact", "--nocapture", "--test-threads=1"])
             .env(CHILD_DB, url)
+            .envs(env.iter().copied())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -250,7 +266,10 @@ impl Drop for ChildServer {
 /// Runs the server forever on the database at the URL [`CHILD_DB`] names, printing `ADDR ...`
 /// first.
 pub async fn run_child(url: String) {
-    let config = variago_server::Config::new("127.0.0.1:0".parse().unwrap(), url);
+    let mut config = variago_server::Config::new("127.0.0.1:0".parse().unwrap(), url);
+    if let Some(ms) = std::env::var(CHILD_SPECTATOR_HEARTBEAT_MS).ok().and_then(|ms| ms.parse().ok()) {
+        config.spectator_heartbeat = Duration::from_millis(ms);
+    }
     let running = variago_server::start(config).await.expect("child server starts");
     println!("ADDR {}", running.addr);
     running.wait().await.expect("child server runs");

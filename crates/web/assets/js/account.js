@@ -31,6 +31,12 @@ export async function ratingOf(name, variant) {
   return r ? String(Math.round(r.rating)) : '';
 }
 
+/** Forgets the ratings asked so far: the next `ratingOf` asks the server again (after a rated
+ * game's result has moved them). */
+export function forgetRatings() {
+  ratings.clear();
+}
+
 /** Fills the header's `#account` and resolves to the account's name (null for a guest). */
 export async function showAccount() {
   const box = document.getElementById('account');

@@ -6,7 +6,7 @@ import { api, seats, rememberSeat, el, colourName, other, formatClock, formatByo
 import { Board, parseVertex, vertexAt, zoneClass } from './board.js';
 import { replay } from './replay.js';
 import { Chat } from './chat.js';
-import { showAccount, ratingOf } from './account.js';
+import { showAccount, ratingOf, forgetRatings } from './account.js';
 
 const id = decodeURIComponent(location.pathname.split('/')[2] || '');
 const params = new URLSearchParams(location.search);
@@ -404,7 +404,19 @@ function render() {
   chat.render(game, page.seat);
 }
 
+/** Whether the players' ratings shown were asked while a rated game was being played. */
+let ratingsBeforeResult = false;
+
 function renderPlayers(game, mine) {
+  // the event that finishes a rated game moves both ratings (in the same transaction): once it
+  // arrives, the cards and the header ask for them again, without a reload
+  const rated = game.rated && game.status === 'finished';
+  if (rated && ratingsBeforeResult) {
+    forgetRatings();
+    page.ratings = {};
+    showAccount();
+  }
+  ratingsBeforeResult = game.rated && !rated;
   const cards = ['black', 'white'].map((side) => {
     const view = game.players[side];
     const rating = view.account && page.ratings[view.account];

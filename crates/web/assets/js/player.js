@@ -25,7 +25,7 @@ async function start() {
     const ratings = Object.entries(player.ratings);
     $('player-ratings').tBodies[0].replaceChildren(...ratings.map(([variant, r]) => el('tr', { 'data-variant': variant },
       el('td', {}, el('a', { href: `/ratings?variant=${encodeURIComponent(variant)}` }, variant)),
-      el('td', {}, formatRating(r)),
+      el('td', { class: 'rating' }, formatRating(r)),
       el('td', {}, String(r.games)))));
     $('no-ratings').hidden = ratings.length > 0;
     $('recent').replaceChildren(...player.recent.map(gameLine));

@@ -13,7 +13,7 @@ async function load(variant) {
     $('leaderboard').tBodies[0].replaceChildren(...rows.map((r, i) => el('tr', { 'data-player': r.name },
       el('td', {}, String(i + 1)),
       el('td', {}, el('a', { href: `/players/${encodeURIComponent(r.name)}` }, r.name)),
-      el('td', {}, formatRating(r)),
+      el('td', { class: 'rating' }, formatRating(r)),
       el('td', {}, String(r.games)))));
     $('ratings-empty').hidden = rows.length > 0;
   } catch (error) {
