@@ -199,6 +199,19 @@ async fn round_trip(socket: &mut Socket, reference: u64, action: Value) -> Resul
     }
 }
 
+/// A random legal placement (a pass only when there is none), played after the plan's thinking
+/// time: half of it plus up to the whole of it again.
+async fn random_move(game: &GameSeen, rng: &mut u64, think: Duration) -> String {
+    let legal: Vec<&str> = game.legal.iter().map(String::as_str).filter(|m| *m != "pass").collect();
+    let pick = next_random(rng) as usize;
+    let mv = legal.get(pick % legal.len().max(1)).copied().unwrap_or("pass").to_string();
+    if !think.is_zero() {
+        let spread = (next_random(rng) % 1000) as f64 / 1000.0;
+        tokio::time::sleep(think / 2 + think.mul_f64(spread)).await;
+    }
+    mv
+}
+
 /// A step of a small random generator (each player has its own, seeded by its number).
 fn next_random(state: &mut u64) -> u64 {
     *state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -223,13 +236,7 @@ async fn player(
         if game.to_move.as_deref() != Some(me) {
             continue;
         }
-        let legal: Vec<&str> = game.legal.iter().map(String::as_str).filter(|m| *m != "pass").collect();
-        let pick = next_random(&mut rng) as usize;
-        let mv = legal.get(pick % legal.len().max(1)).copied().unwrap_or("pass");
-        if !plan.think.is_zero() {
-            let spread = (next_random(&mut rng) % 1000) as f64 / 1000.0;
-            tokio::time::sleep(plan.think / 2 + plan.think.mul_f64(spread)).await;
-        }
+        let mv = random_move(&game, &mut rng, plan.think).await;
         let start = Instant::now();
         round_trip(&mut socket, times.len() as u64, json!({ "type": "move", "move": mv })).await?;
         times.push(start.elapsed());
@@ -399,13 +406,7 @@ async fn community_player(
         if game.to_move.as_deref() != Some(me) || game.seq < acted {
             continue;
         }
-        let legal: Vec<&str> = game.legal.iter().map(String::as_str).filter(|m| *m != "pass").collect();
-        let pick = next_random(&mut rng) as usize;
-        let mv = legal.get(pick % legal.len().max(1)).copied().unwrap_or("pass");
-        if !plan.think.is_zero() {
-            let spread = (next_random(&mut rng) % 1000) as f64 / 1000.0;
-            tokio::time::sleep(plan.think / 2 + plan.think.mul_f64(spread)).await;
-        }
+        let mv = random_move(&game, &mut rng, plan.think).await;
         let start = Instant::now();
         reference += 1;
         acted = round_trip(&mut socket, reference, json!({ "type": "move", "move": mv })).await?;
