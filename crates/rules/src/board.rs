@@ -31,9 +31,10 @@ pub(crate) const KING: u8 = 4;
 /// for whatever neighbour has no chain, so that they need no branch on the neighbour's kind.
 const SCRATCH: u16 = 0;
 
-/// The colour code of a stone of `c` in a slot (1 black, 2 white).
+/// The colour code of a stone of `c` in a slot (1 black, 2 white), as [`Board::slot_code`]
+/// reads it.
 #[inline(always)]
-pub(crate) fn code(c: Color) -> u8 {
+pub fn code(c: Color) -> u8 {
     c as u8 + 1
 }
 

@@ -20,6 +20,7 @@
 
 use std::sync::OnceLock;
 
+use variago_rules::board::code;
 use variago_rules::{Board, Color, Game, Point};
 
 use crate::features::Feature::Distance;
@@ -238,7 +239,7 @@ fn answers<R: rand::Rng + ?Sized>(
 ) -> Points {
     let mut out = Points::new();
     let geometry = board.geometry();
-    let own = code_of(mover);
+    let own = code(mover);
     // 1. the last move's chain in atari: take it
     if let Some(chain) = board.chain_at(last).filter(|_| board.slot_code(last) != own) {
         if let Some(l) = chain.sole_liberty {
@@ -301,17 +302,11 @@ fn answers<R: rand::Rng + ?Sized>(
     out
 }
 
-/// The slot code of `color`'s stones.
-#[inline(always)]
-fn code_of(color: Color) -> u8 {
-    color as u8 + 1
-}
-
 /// The liberties a stone of `mover` on the empty point `p` would have (counted up to two; two
 /// when it captures) and the size of the chain it would make.
 fn liberties_after(board: &Board, p: Point, mover: Color) -> (u8, u16) {
     let geometry = board.geometry();
-    let own = code_of(mover);
+    let own = code(mover);
     let mut liberties: [Option<Point>; 2] = [None; 2];
     let mut count = 0u8;
     let mut note = |l: Point, count: &mut u8| {
@@ -383,7 +378,7 @@ fn bad_self_atari(board: &Board, p: Point, mover: Color) -> bool {
 /// `p`, so that capturing the chain leaves an enclosed eye space.
 fn nakade_space(board: &Board, p: Point, mover: Color) -> bool {
     let geometry = board.geometry();
-    let own = code_of(mover);
+    let own = code(mover);
     let liberty = geometry.neighbours(p).into_iter().find(|&n| board.slot_code(n) == 0).or_else(|| {
         geometry
             .neighbours(p)
