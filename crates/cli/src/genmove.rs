@@ -27,13 +27,26 @@ pub struct Budget {
     /// `heavy` (atari answers, learned 3x3 patterns around the last move, no self-atari).
     #[arg(long, default_value_t = Policy::default())]
     pub playout: Policy,
+    /// Share of a playout's reward its score margin moves, around the expected margin (0 to
+    /// 0.5; 0 values the result alone): among moves that win or lose alike, the larger margin.
+    #[arg(long, default_value_t = variago_search::DEFAULT_SCORE_SHARE, value_parser = score_share)]
+    pub score_share: f64,
+}
+
+/// A score share from 0 to 0.5: beyond it a loss could outweigh a win.
+pub(crate) fn score_share(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|s| (0.0..=0.5).contains(s))
+        .ok_or_else(|| format!("'{text}' is not a share from 0 to 0.5"))
 }
 
 impl Budget {
     /// The search settings these flags give.
     pub fn settings(&self) -> Result<Settings, String> {
         let settings = settings(self.playouts, self.time, self.threads, self.seed.unwrap_or(1), self.level)?;
-        Ok(Settings { playout: self.playout, ..settings })
+        Ok(Settings { playout: self.playout, score_share: self.score_share, ..settings })
     }
 
     /// Whether the user chose the budget (a level, playouts or a time), rather than leaving it to

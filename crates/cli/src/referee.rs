@@ -23,7 +23,7 @@ pub(crate) enum EngineSpec {
 }
 
 /// Reads `variago[:key=value,...]` (keys `level`, `playouts`, `time`, `threads`, `priors`,
-/// `resign`, `playout`) or `gtp:COMMAND LINE`.
+/// `resign`, `playout`, `score`) or `gtp:COMMAND LINE`.
 pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure> {
     if let Some(command) = text.strip_prefix("gtp:") {
         return Ok(EngineSpec::Gtp(command.trim().to_string()));
@@ -34,7 +34,7 @@ pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure>
         _ => return Err(Failure::input(format!("engine '{text}': write variago:level=N or gtp:COMMAND"))),
     };
     let (mut level, mut playouts, mut time, mut threads, mut priors) = (None, None, None, 1, None);
-    let (mut resign_below, mut playout) = (None, None);
+    let (mut resign_below, mut playout, mut score_share) = (None, None, None);
     for option in options.split(',').filter(|o| !o.trim().is_empty()) {
         let bad = || Failure::input(format!("engine '{text}': bad option '{option}'"));
         let (key, value) = option.split_once('=').ok_or_else(bad)?;
@@ -55,6 +55,7 @@ pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure>
                 )
             }
             "playout" => playout = Some(value.trim().parse().map_err(|_| bad())?),
+            "score" => score_share = Some(genmove::score_share(value).map_err(|_| bad())?),
             _ => return Err(bad()),
         }
     }
@@ -68,6 +69,9 @@ pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure>
     settings.resign_below = resign_below;
     if let Some(playout) = playout {
         settings.playout = playout;
+    }
+    if let Some(score_share) = score_share {
+        settings.score_share = score_share;
     }
     Ok(EngineSpec::Builtin(settings))
 }

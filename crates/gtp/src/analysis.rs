@@ -101,7 +101,7 @@ pub fn report(format: Format, geometry: Geometry, analysis: &Analysis<Move>) -> 
         .enumerate()
         .map(|(order, m)| {
             let pv = m.pv.iter().map(|&mv| name(mv)).collect::<Vec<_>>().join(" ");
-            let (mv, visits, winrate, prior) = (name(m.mv), m.visits, m.winrate, m.prior);
+            let (mv, visits, winrate, prior, lead) = (name(m.mv), m.visits, m.winrate, m.prior, m.score_lead);
             match format {
                 Format::Lz => {
                     let w = (winrate * 10_000.0).round() as i64;
@@ -109,8 +109,8 @@ pub fn report(format: Format, geometry: Geometry, analysis: &Analysis<Move>) -> 
                     format!("info move {mv} visits {visits} winrate {w} prior {prior} lcb {w} order {order} pv {pv}")
                 }
                 Format::Kata => format!(
-                    "info move {mv} visits {visits} utility {:.4} winrate {winrate:.4} scoreMean 0 scoreStdev 0 \
-                     scoreLead 0 prior {prior:.4} lcb {winrate:.4} order {order} pv {pv}",
+                    "info move {mv} visits {visits} utility {:.4} winrate {winrate:.4} scoreMean {lead:.2} scoreStdev 0 \
+                     scoreLead {lead:.2} prior {prior:.4} lcb {winrate:.4} order {order} pv {pv}",
                     2.0 * winrate - 1.0
                 ),
             }

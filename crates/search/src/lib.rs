@@ -15,6 +15,7 @@ pub mod train;
 mod tree;
 
 use std::any::Any;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use variago_rules::any::GameVisitor;
@@ -68,6 +69,16 @@ pub struct Settings {
     /// random; the default) or heavy (atari answers, learned 3x3 patterns around the last move,
     /// no self-atari).
     pub playout: playout::Policy,
+    /// Share of a playout's reward that its score margin moves, around the margin the search
+    /// expects, in variants with a board of stones whose result alone is the game (Go, the
+    /// Incursion family): then among moves that win (or lose) alike the search prefers the
+    /// larger margin, as KataGo's score utility does. 0 values the result alone; any win still
+    /// beats any loss below 0.5. Borderline keeps its own margin term whatever this is.
+    pub score_share: f64,
+    /// Whether a fresh tree's root may pass (when another move is legal). Off, the search says
+    /// which other move is best when passing is not wanted (GTP settles an unfinished position
+    /// its opponent passed in rather than end it).
+    pub pass_at_root: bool,
 }
 
 impl Default for Settings {
@@ -86,9 +97,14 @@ impl Default for Settings {
             ownership: false,
             resign_below: None,
             playout: playout::Policy::default(),
+            score_share: DEFAULT_SCORE_SHARE,
+            pass_at_root: true,
         }
     }
 }
+
+/// [`Settings::score_share`] by default.
+pub const DEFAULT_SCORE_SHARE: f64 = 0.1;
 
 /// A strength a person can pick, 1 (weakest) to 10 (strongest): the budgets grow by doubling so
 /// that each level is clearly stronger than the one below.
@@ -137,6 +153,10 @@ pub struct MoveStats<M> {
     pub visits: u64,
     /// Its win rate for the side to move (a draw counts half).
     pub winrate: f64,
+    /// The side to move's mean score margin in points over its playouts (their final positions
+    /// counted by the variant's score, komi included; 0 before any playout or without a score):
+    /// what GTP's `kata-analyze` reports as `scoreLead`.
+    pub score_lead: f64,
     /// The search's prior for it, before any playout: the learned move model's probability
     /// ([`priors::Weights::move_policy`]) where the variant has a board of stones and the priors
     /// are on, else 1 / (number of legal moves) for every move alike.
@@ -297,9 +317,10 @@ impl Search {
                 let mut pv = vec![child.mv];
                 pv.extend(Tree::<G>::line_below(child, PV_LENGTH - 1, PV_MIN_VISITS));
                 let visits = u64::from(child.visits());
-                let winrate =
-                    if visits > 0 { child.wins() as f64 / (tree::REWARD_SCALE * visits) as f64 } else { 0.5 };
-                MoveStats { mv: child.mv, visits, winrate, prior, pv }
+                let winrate = child.win_rate();
+                let black_margin = child.black_margin();
+                let score_lead = if child.mover == Color::Black { black_margin } else { -black_margin };
+                MoveStats { mv: child.mv, visits, winrate, score_lead, prior, pv }
             })
             .collect();
         // most visited first; a stable sort keeps the legal-move order among equals
@@ -406,6 +427,67 @@ impl<G: Game> Kept<G> {
 /// the search ran on it).
 pub struct KeptAny(Box<dyn Any + Send>);
 
+/// How long one step of pondering grows the tree before it looks at its stop flag again: the
+/// most a caller waits for a pondering tree back.
+const PONDER_STEP: Duration = Duration::from_millis(20);
+
+impl KeptAny {
+    /// Grows the kept tree on the opponent's time (GTP's pondering): re-rooted at `game`, the
+    /// kept position after `moves` (the move just played), on every thread of `settings`, until
+    /// `stop` is set, then returns it for the next search to reuse. `None` when the moves leave
+    /// the tree or end the game (nothing to ponder).
+    pub fn ponder(
+        self,
+        game: &AnyGame,
+        moves: &[Move],
+        settings: &Settings,
+        stop: &AtomicBool,
+    ) -> Option<KeptAny> {
+        game.clone().visit(AnyPonder { kept: self, moves, settings, stop })
+    }
+}
+
+/// Ponders on the concrete game inside an `AnyGame`.
+struct AnyPonder<'a> {
+    kept: KeptAny,
+    moves: &'a [Move],
+    settings: &'a Settings,
+    stop: &'a AtomicBool,
+}
+
+impl GameVisitor for AnyPonder<'_> {
+    type Output = Option<KeptAny>;
+
+    fn visit<G: Game>(self, game: G) -> Self::Output {
+        let kept = *self.kept.0.downcast::<Kept<G>>().ok()?;
+        let (root, mut tree) = kept.after(&game, &cast_moves(self.moves), self.settings.threads.max(1))?;
+        while !self.stop.load(Ordering::Relaxed) {
+            if tree.playouts >= PONDER_LIMIT {
+                // the counters are full: wait to be stopped
+                std::thread::sleep(PONDER_STEP);
+                continue;
+            }
+            let step = TimeBudget {
+                start: Instant::now(),
+                time: PONDER_STEP,
+                max_time: PONDER_STEP,
+                adaptive: false,
+            };
+            tree.grow_on(&root, self.settings, PONDER_LIMIT, Some(&step));
+        }
+        Some(KeptAny(Box::new(Kept { game: root, tree })))
+    }
+}
+
+/// Single-board moves as the concrete game's moves (a type check the compiler resolves per
+/// variant).
+fn cast_moves<M: Copy + 'static>(moves: &[Move]) -> Vec<M> {
+    moves
+        .iter()
+        .map(|mv| *(mv as &dyn Any).downcast_ref::<M>().expect("single-board variants play Move"))
+        .collect()
+}
+
 /// Runs a reusing search on the concrete game inside an `AnyGame`.
 struct AnyReuse<'a> {
     search: &'a Search,
@@ -418,12 +500,7 @@ impl GameVisitor for AnyReuse<'_> {
 
     fn visit<G: Game>(self, game: G) -> Self::Output {
         let kept = self.kept.and_then(|k| k.0.downcast::<Kept<G>>().ok()).map(|k| *k);
-        let moves: Vec<G::Move> = self
-            .moves
-            .iter()
-            .map(|mv| *(mv as &dyn Any).downcast_ref::<G::Move>().expect("single-board variants play Move"))
-            .collect();
-        let (analysis, kept) = self.search.analyse_reusing(&game, kept, &moves)?;
+        let (analysis, kept) = self.search.analyse_reusing(&game, kept, &cast_moves(self.moves))?;
         Some((single_board(analysis), KeptAny(Box::new(kept))))
     }
 }
@@ -456,6 +533,7 @@ fn single_board<M: Copy + 'static>(analysis: Analysis<M>) -> Analysis<Move> {
                 mv: cast(m.mv),
                 visits: m.visits,
                 winrate: m.winrate,
+                score_lead: m.score_lead,
                 prior: m.prior,
                 pv: m.pv.into_iter().map(cast).collect(),
             })

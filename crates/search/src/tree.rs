@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicI64, AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -29,7 +29,7 @@ use crate::time::TimeBudget;
 pub(crate) struct Node<M> {
     /// The move from the parent (a placeholder at the root).
     pub mv: M,
-    /// Who played `mv`: the side whose view `wins` and `amaf_wins` take.
+    /// Who played `mv`: the side whose view `wins`, `won` and `amaf_wins` take.
     pub mover: Color,
     /// The value the move starts with before playouts tell ([`crate::priors`]), 0.5 without
     /// prior knowledge; it weighs as [`Settings::prior_visits`] playouts.
@@ -37,8 +37,15 @@ pub(crate) struct Node<M> {
     /// Playouts through this node, counted as they start (those still running are the virtual
     /// losses: counted visits without their reward yet).
     visits: AtomicU32,
-    /// Rewards of `mover` in those playouts.
+    /// Rewards of `mover` in those playouts: the result and the margin term ([`black_reward`]),
+    /// what the search steers by.
     wins: AtomicU64,
+    /// Results alone of those playouts for `mover`, two per win and one per draw: the win rate
+    /// reported and judged by the pass and resign rules, which the margin term must not bend.
+    won: AtomicU32,
+    /// Black's score margins in half-points, summed over those playouts (0 for an ending without
+    /// a score): the expected margin that centres the margin term and that analyses report.
+    margin_sum: AtomicI64,
     /// Playouts from the parent in which `mover` played `mv` later on (all moves as first).
     amaf_visits: AtomicU32,
     /// Rewards of `mover` in those playouts.
@@ -55,6 +62,8 @@ impl<M> Node<M> {
             prior,
             visits: AtomicU32::new(0),
             wins: AtomicU64::new(0),
+            won: AtomicU32::new(0),
+            margin_sum: AtomicI64::new(0),
             amaf_visits: AtomicU32::new(0),
             amaf_wins: AtomicU64::new(0),
             children: OnceLock::new(),
@@ -74,6 +83,23 @@ impl<M> Node<M> {
     /// Rewards of the mover in them, out of [`REWARD_SCALE`] each.
     pub fn wins(&self) -> u64 {
         self.wins.load(Relaxed)
+    }
+
+    /// The mover's share of plain wins (a draw half) in the playouts through this node whose
+    /// result is in; 0.5 before any.
+    pub fn win_rate(&self) -> f64 {
+        match self.visits() {
+            0 => 0.5,
+            visits => f64::from(self.won.load(Relaxed)) / (2.0 * f64::from(visits)),
+        }
+    }
+
+    /// Black's mean score margin in points over the playouts through this node (0 before any).
+    pub fn black_margin(&self) -> f64 {
+        match self.visits() {
+            0 => 0.0,
+            visits => self.margin_sum.load(Relaxed) as f64 / (2.0 * f64::from(visits)),
+        }
     }
 
     /// The visits of the two most visited children (0 for a missing one).
@@ -133,30 +159,77 @@ impl Hasher for FxHasher {
     }
 }
 
-/// One playout's whole reward: what a plain win is worth.
-pub(crate) const REWARD_SCALE: u64 = 64;
+/// One playout's whole reward: what a plain win is worth (fine enough for the margin term's few
+/// hundredths to count).
+pub(crate) const REWARD_SCALE: u64 = 1024;
 
 /// Share of the reward that the score margin moves in variants whose margin counts
 /// ([`Game::score_scale`]): any win still beats any loss.
 const MARGIN_SHARE: f64 = 0.2;
 
-/// Black's reward out of [`REWARD_SCALE`] for a playout's result: the win, and where the variant
-/// asks for it, the margin squashed by `tanh` on its scale, so that the search prefers larger
-/// wins and smaller losses among moves that win (or lose) alike.
-fn black_reward(result: GameResult, score_scale: Option<f64>) -> u64 {
+/// How a playout's score margin enters its reward: the share of the reward it moves, the points
+/// over which `tanh` spreads it, and whether it is measured from the margin the search expects
+/// (or from an even game).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct MarginTerm {
+    share: f64,
+    scale: f64,
+    centred: bool,
+}
+
+impl MarginTerm {
+    /// The term for `game`'s variant: its own scale, from an even game, where the margin is the
+    /// game (Borderline's live score); elsewhere on a board of stones, `score_share`
+    /// ([`Settings::score_share`]) around the expected margin, on a scale of an eighth of the
+    /// board's points; none without a board (Galice) or a share.
+    pub(crate) fn of<G: Game>(game: &G, score_share: f64) -> Option<MarginTerm> {
+        match game.score_scale() {
+            Some(scale) => Some(MarginTerm { share: MARGIN_SHARE, scale, centred: false }),
+            None => game.stones().filter(|_| score_share > 0.0).map(|stones| MarginTerm {
+                share: score_share,
+                scale: stones.board.geometry().area() as f64 / 8.0,
+                centred: true,
+            }),
+        }
+    }
+}
+
+/// Black's margin in points in a result: positive when Black won, negative when White did, 0 for
+/// a draw or an ending without a score.
+fn black_margin(result: GameResult) -> f64 {
+    match (result.winner, result.ending) {
+        (Some(Color::Black), Ending::Score(margin)) => margin.as_f64(),
+        (Some(Color::White), Ending::Score(margin)) => -margin.as_f64(),
+        _ => 0.0,
+    }
+}
+
+/// Black's reward out of [`REWARD_SCALE`] for a playout's result: the win, and with a margin
+/// term, Black's margin less `centre` squashed by `tanh` on the term's scale, so that the search
+/// prefers larger wins and smaller losses among moves that win (or lose) alike.
+fn black_reward(result: GameResult, term: Option<MarginTerm>, centre: f64) -> u64 {
     let win = match result.winner {
         Some(Color::Black) => 1.0,
         Some(Color::White) => 0.0,
         None => 0.5,
     };
-    let value = match (score_scale, result.ending) {
-        (Some(scale), Ending::Score(margin)) => {
-            let signed = if result.winner == Some(Color::White) { -margin.as_f64() } else { margin.as_f64() };
-            (1.0 - MARGIN_SHARE) * win + MARGIN_SHARE * 0.5 * (1.0 + (signed / scale).tanh())
+    let value = match (term, result.ending) {
+        (Some(MarginTerm { share, scale, centred }), Ending::Score(_)) => {
+            let from = if centred { centre } else { 0.0 };
+            (1.0 - share) * win + share * 0.5 * (1.0 + ((black_margin(result) - from) / scale).tanh())
         }
         _ => win,
     };
     (value * REWARD_SCALE as f64).round() as u64
+}
+
+/// Black's plain result in half-wins: 2 for a win, 1 for a draw, 0 for a loss.
+fn black_half_wins(result: GameResult) -> u32 {
+    match result.winner {
+        Some(Color::Black) => 2,
+        Some(Color::White) => 0,
+        None => 1,
+    }
 }
 
 /// `color`'s share of a playout whose Black reward is `black`.
@@ -190,6 +263,8 @@ pub(crate) struct Tree<G: Game> {
     pub owned_playouts: u64,
     /// Nodes in the tree, against [`Settings::max_nodes`].
     nodes: AtomicUsize,
+    /// How the score margin enters the playouts' rewards, for the root's variant.
+    margin_term: Option<MarginTerm>,
     workers: Vec<Worker<G::Move>>,
 }
 
@@ -251,6 +326,7 @@ impl<G: Game> Tree<G> {
             ownership: Vec::new(),
             owned_playouts: 0,
             nodes: AtomicUsize::new(1),
+            margin_term: MarginTerm::of(root, settings.score_share),
             workers: Vec::new(),
         };
         tree.expand(&tree.root, root, settings, scratch);
@@ -349,6 +425,9 @@ impl<G: Game> Tree<G> {
         state.legal_moves(moves);
         let mover = state.to_move();
         drop_own_eye_fills(state, moves);
+        if !settings.pass_at_root && std::ptr::eq(node, &self.root) && moves.len() > 1 {
+            moves.retain(|&mv| mv != G::PASS);
+        }
         let with_priors = settings.prior_visits > 0.0
             && Weights::builtin().move_values(state, moves, &mut scratch.priors, &mut scratch.prior_buffers);
         let prior = |k: usize| if with_priors { scratch.priors[k] } else { 0.5 };
@@ -433,7 +512,8 @@ impl<G: Game> Tree<G> {
             played += 1;
         }
         let result = state.outcome().unwrap_or_else(|| state.score().result());
-        Self::back_up(&path, scratch, black_reward(result, state.score_scale()));
+        let black = black_reward(result, self.margin_term, self.root.black_margin());
+        Self::back_up(&path, scratch, black, black_half_wins(result), black_margin(result));
         if played_out && settings.ownership {
             worker.count_owners(&state);
         }
@@ -443,9 +523,19 @@ impl<G: Game> Tree<G> {
     /// and to the AMAF statistics of every child of a path node whose move its mover played
     /// first later in the playout. Passes get no AMAF credit: a pass is one move that means
     /// different things at different times.
-    fn back_up(path: &[&Node<G::Move>], scratch: &mut Scratch<G::Move>, black: u64) {
+    fn back_up(
+        path: &[&Node<G::Move>],
+        scratch: &mut Scratch<G::Move>,
+        black: u64,
+        black_half_wins: u32,
+        black_margin: f64,
+    ) {
+        let half_points = (2.0 * black_margin) as i64;
         for n in path {
+            n.margin_sum.fetch_add(half_points, Relaxed);
             n.wins.fetch_add(reward(black, n.mover), Relaxed);
+            let half_wins = if n.mover == Color::Black { black_half_wins } else { 2 - black_half_wins };
+            n.won.fetch_add(half_wins, Relaxed);
         }
         let first_player = &mut scratch.first_player;
         first_player.clear();
@@ -571,19 +661,59 @@ mod tests {
 
     #[test]
     fn the_margin_orders_results_only_where_the_variant_asks_and_never_across_wins_and_losses() {
-        let scale = Some(20.0);
-        let big_win = black_reward(result(Some(Color::Black), 80), scale);
-        let small_win = black_reward(result(Some(Color::Black), 1), scale);
-        let small_loss = black_reward(result(Some(Color::White), 1), scale);
-        let big_loss = black_reward(result(Some(Color::White), 80), scale);
+        let term = Some(MarginTerm { share: MARGIN_SHARE, scale: 20.0, centred: false });
+        // an uncentred term ignores the expected margin
+        let big_win = black_reward(result(Some(Color::Black), 80), term, 30.0);
+        let small_win = black_reward(result(Some(Color::Black), 1), term, 30.0);
+        let small_loss = black_reward(result(Some(Color::White), 1), term, 30.0);
+        let big_loss = black_reward(result(Some(Color::White), 80), term, 30.0);
         assert!(big_win > small_win && small_win > small_loss && small_loss > big_loss);
         assert!(small_win > REWARD_SCALE / 2 + REWARD_SCALE / 4, "a win stays worth most of the reward");
-        assert_eq!(black_reward(result(None, 0), scale), REWARD_SCALE / 2);
-        // without a scale only the result counts
-        assert_eq!(black_reward(result(Some(Color::Black), 80), None), REWARD_SCALE);
-        assert_eq!(black_reward(result(Some(Color::Black), 1), None), REWARD_SCALE);
-        assert_eq!(black_reward(result(Some(Color::White), 1), None), 0);
+        assert_eq!(black_reward(result(None, 0), term, 30.0), REWARD_SCALE / 2);
+        // without a term only the result counts
+        assert_eq!(black_reward(result(Some(Color::Black), 80), None, 0.0), REWARD_SCALE);
+        assert_eq!(black_reward(result(Some(Color::Black), 1), None, 0.0), REWARD_SCALE);
+        assert_eq!(black_reward(result(Some(Color::White), 1), None, 0.0), 0);
         // White's share mirrors Black's
         assert_eq!(reward(small_win, Color::White), REWARD_SCALE - small_win);
+    }
+
+    #[test]
+    fn a_centred_term_tells_losses_apart_around_the_expected_margin() {
+        // 9x9: a scale of 81/8 points; Black expected to lose by 24
+        let term = Some(MarginTerm { share: 0.1, scale: 81.0 / 8.0, centred: true });
+        let lose_by = |points: i32| black_reward(result(Some(Color::White), 2 * points), term, -24.0);
+        // losing by 14 instead of 34 is worth about a tenth of a win times tanh(10/10.1)...
+        let gap = (lose_by(14) - lose_by(34)) as f64 / REWARD_SCALE as f64;
+        let expected = 0.1 * (10.0_f64 / (81.0 / 8.0)).tanh();
+        assert!((gap - expected).abs() < 0.002, "{gap} against {expected}");
+        // ...while any win, however small, still beats the smallest loss
+        let smallest_win = black_reward(result(Some(Color::Black), 1), term, 40.0);
+        assert!(smallest_win > lose_by(0) + REWARD_SCALE / 2);
+        // Go's terms: centred, on an eighth of the board, none without a share
+        let go = AnyGame::new(&"go".parse().unwrap(), Geometry::square(9).unwrap());
+        assert_eq!(MarginTerm::of(&go, 0.1), term);
+        assert_eq!(MarginTerm::of(&go, 0.0), None);
+    }
+
+    #[test]
+    fn the_win_rate_counts_results_alone() {
+        let game = AnyGame::new(&"go".parse().unwrap(), Geometry::square(5).unwrap());
+        let settings = Settings { playouts: 500, score_share: 0.1, ..Settings::default() };
+        let mut tree = Tree::new(&game, &settings);
+        tree.grow_on(&game, &settings, 500, None);
+        for c in tree.root.children().iter().filter(|c| c.visits() > 0) {
+            let halves = c.won.load(Relaxed);
+            assert!(halves <= 2 * c.visits());
+            assert_eq!(c.win_rate(), f64::from(halves) / (2.0 * f64::from(c.visits())));
+            // the rewards carry the margin too, so they differ from the plain wins
+            let plain = f64::from(halves) / 2.0 * REWARD_SCALE as f64;
+            assert!(
+                (c.wins() as f64 - plain).abs() <= 0.1 * REWARD_SCALE as f64 * f64::from(c.visits()) + 1.0
+            );
+        }
+        let expected = tree.root.black_margin();
+        assert!(expected.abs() < 25.0, "5x5 margins stay within the board: {expected}");
+        assert_ne!(expected, 0.0, "margins were counted");
     }
 }
