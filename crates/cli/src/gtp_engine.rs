@@ -21,14 +21,22 @@ pub struct Options {
     /// Never answer `resign`.
     #[arg(long)]
     pub no_resign: bool,
+    /// Go on searching after each `genmove`, on the opponent's time, until the next command
+    /// arrives; the next move starts from that tree. Takes the cores meanwhile: leave it off when
+    /// the opponent runs on the same machine (matches).
+    #[arg(long)]
+    pub ponder: bool,
 }
 
 /// Runs the engine until `quit` or the end of the input.
 pub fn run(options: Options) -> Result<(), Failure> {
     let settings = options.budget.settings().map_err(Failure::input)?;
     let resign_below = if options.no_resign { None } else { Config::default().settings.resign_below };
-    let config =
-        Config { settings: Settings { resign_below, ..settings }, fixed_budget: options.budget.is_chosen() };
+    let config = Config {
+        settings: Settings { resign_below, ..settings },
+        fixed_budget: options.budget.is_chosen(),
+        ponder: options.ponder,
+    };
     let mut engine = Engine::new(config, &options.variant).map_err(Failure::input)?;
     variago_gtp::run(&mut engine, std::io::BufReader::new(std::io::stdin()), std::io::stdout().lock())
         .map_err(|e| Failure::input(format!("cannot write the answer: {e}")))

@@ -12,7 +12,7 @@ use variago_search::Settings;
 /// An engine with a fixed budget, large enough for the ownership to be clear on 9x9.
 fn engine() -> Engine {
     let settings = Settings { playouts: 2000, resign_below: None, ..Settings::default() };
-    Engine::new(Config { settings, fixed_budget: true }, "go:size=9").expect("a known variant")
+    Engine::new(Config { settings, fixed_budget: true, ponder: false }, "go:size=9").expect("a known variant")
 }
 
 /// Sends each line to `engine` and returns the answers' text (after `= ` or as `? message`).

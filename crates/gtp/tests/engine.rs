@@ -10,7 +10,7 @@ use variago_search::Settings;
 /// An engine with a small, fixed budget so that the tests stay quick and repeatable.
 fn engine(variant: &str) -> Engine {
     let settings = Settings { playouts: 200, resign_below: None, ..Settings::default() };
-    Engine::new(Config { settings, fixed_budget: true }, variant).expect("a known variant")
+    Engine::new(Config { settings, fixed_budget: true, ponder: false }, variant).expect("a known variant")
 }
 
 /// Runs a whole session and returns everything the engine wrote.
@@ -182,7 +182,7 @@ fn genmove_plays_and_reg_genmove_does_not() {
 #[test]
 fn a_clock_without_a_fixed_budget_sets_the_time() {
     let settings = Settings { resign_below: None, ..Settings::default() };
-    let engine = Engine::new(Config { settings, fixed_budget: false }, "go:size=9").unwrap();
+    let engine = Engine::new(Config { settings, fixed_budget: false, ponder: false }, "go:size=9").unwrap();
     let out = split(&session_with(
         engine,
         "time_settings 1 0 0\ntime_left b 1 0\ngenmove b\nkgs-time_settings byoyomi 0 1 1\ngenmove w\nkgs-time_settings none\ntime_left w x 0\n",
@@ -362,6 +362,38 @@ fn analysis_streams_until_the_next_command() {
     let lines: Vec<&str> = genmove.lines().collect();
     assert!(lines[1].starts_with("info move ") && lines.last().unwrap().starts_with("play "), "{genmove}");
     assert!(last("variago-variant galice\nlz-analyze 10\n").starts_with("? "));
+}
+
+/// The playouts behind the moves an `lz-genmove_analyze` answer reports.
+fn reported_visits(answer: &str) -> u64 {
+    answer
+        .split(" visits ")
+        .skip(1)
+        .map(|rest| rest.split(' ').next().and_then(|n| n.parse::<u64>().ok()).expect("a visit count"))
+        .sum()
+}
+
+#[test]
+fn pondering_grows_the_tree_on_the_opponent_s_time_for_the_next_move() {
+    let white_visits = |ponder: bool| {
+        let settings = Settings { playouts: 200, resign_below: None, ..Settings::default() };
+        let mut engine = Engine::new(Config { settings, fixed_budget: true, ponder }, "go:size=9").unwrap();
+        let mut ask = |line: &str| match engine.handle(line) {
+            Some(variago_gtp::Reply::Answer(response)) => response.to_string(),
+            _ => panic!("an answer to {line}"),
+        };
+        assert!(ask("genmove b").starts_with("= "));
+        // the opponent thinks: a liberal two seconds for the 200 playouts
+        std::thread::sleep(std::time::Duration::from_secs(2));
+        // a command stops the pondering; the next search starts from its tree, which already
+        // holds more than the budget, so it adds nothing
+        assert_eq!(ask("name"), "= variago\n\n");
+        reported_visits(&ask("lz-genmove_analyze w"))
+    };
+    let without = white_visits(false);
+    assert!(without <= 200, "without pondering the budget bounds the tree: {without}");
+    let with = white_visits(true);
+    assert!(with > 400, "pondering added playouts: {with}");
 }
 
 #[test]
