@@ -104,7 +104,7 @@ impl Default for Settings {
 }
 
 /// [`Settings::score_share`] by default.
-pub const DEFAULT_SCORE_SHARE: f64 = 0.1;
+pub const DEFAULT_SCORE_SHARE: f64 = 0.0;
 
 /// A strength a person can pick, 1 (weakest) to 10 (strongest): the budgets grow by doubling so
 /// that each level is clearly stronger than the one below.
