@@ -501,6 +501,12 @@ async fn galice_runs_the_pie_setup_then_swaps_and_drops_on_two_boards() {
         .js("return document.querySelector('#board-left svg').getBoundingClientRect().width", vec![])
         .await;
     assert!(width.as_f64().unwrap() > 400.0, "each Galice board is {width} px wide");
+    // the tap-twice checkbox sits beside its words: a box of its own size (the notation field's
+    // width once stretched it to 11rem, its box far from the label)
+    let checkbox = chooser
+        .js("return document.getElementById('confirm-taps').getBoundingClientRect().width", vec![])
+        .await;
+    assert!(checkbox.as_f64().unwrap() < 30.0, "the tap-twice checkbox is {checkbox} px wide");
     setter.wait_moves(10).await;
     // the move list in view beside the boards
     chooser.scroll_to("#moves").await;
