@@ -42,7 +42,7 @@ pub(crate) struct Node<M> {
     wins: AtomicU64,
     /// Results alone of those playouts for `mover`, two per win and one per draw: the win rate
     /// reported and judged by the pass and resign rules, which the margin term must not bend.
-    won: AtomicU32,
+    won: AtomicU64,
     /// Black's score margins in half-points, summed over those playouts (0 for an ending without
     /// a score): the expected margin that centres the margin term and that analyses report.
     margin_sum: AtomicI64,
@@ -62,7 +62,7 @@ impl<M> Node<M> {
             prior,
             visits: AtomicU32::new(0),
             wins: AtomicU64::new(0),
-            won: AtomicU32::new(0),
+            won: AtomicU64::new(0),
             margin_sum: AtomicI64::new(0),
             amaf_visits: AtomicU32::new(0),
             amaf_wins: AtomicU64::new(0),
@@ -90,7 +90,7 @@ impl<M> Node<M> {
     pub fn win_rate(&self) -> f64 {
         match self.visits() {
             0 => 0.5,
-            visits => f64::from(self.won.load(Relaxed)) / (2.0 * f64::from(visits)),
+            visits => self.won.load(Relaxed) as f64 / (2.0 * f64::from(visits)),
         }
     }
 
@@ -224,7 +224,7 @@ fn black_reward(result: GameResult, term: Option<MarginTerm>, centre: f64) -> u6
 }
 
 /// Black's plain result in half-wins: 2 for a win, 1 for a draw, 0 for a loss.
-fn black_half_wins(result: GameResult) -> u32 {
+fn black_half_wins(result: GameResult) -> u64 {
     match result.winner {
         Some(Color::Black) => 2,
         Some(Color::White) => 0,
@@ -527,7 +527,7 @@ impl<G: Game> Tree<G> {
         path: &[&Node<G::Move>],
         scratch: &mut Scratch<G::Move>,
         black: u64,
-        black_half_wins: u32,
+        black_half_wins: u64,
         black_margin: f64,
     ) {
         let half_points = (2.0 * black_margin) as i64;
@@ -704,10 +704,10 @@ mod tests {
         tree.grow_on(&game, &settings, 500, None);
         for c in tree.root.children().iter().filter(|c| c.visits() > 0) {
             let halves = c.won.load(Relaxed);
-            assert!(halves <= 2 * c.visits());
-            assert_eq!(c.win_rate(), f64::from(halves) / (2.0 * f64::from(c.visits())));
+            assert!(halves <= 2 * u64::from(c.visits()));
+            assert_eq!(c.win_rate(), halves as f64 / (2.0 * f64::from(c.visits())));
             // the rewards carry the margin too, so they differ from the plain wins
-            let plain = f64::from(halves) / 2.0 * REWARD_SCALE as f64;
+            let plain = halves as f64 / 2.0 * REWARD_SCALE as f64;
             assert!(
                 (c.wins() as f64 - plain).abs() <= 0.1 * REWARD_SCALE as f64 * f64::from(c.visits()) + 1.0
             );
