@@ -96,6 +96,23 @@ fn liberty_unit(l: Point) -> u64 {
     unsafe { *LIBERTY_UNITS.get_unchecked(l.index()) }
 }
 
+/// The slot at index `i` of a board's slots, without a bounds check: for the hot paths that work
+/// on a local slice (its base then stays in a register), under the invariant of [`Board::slot`].
+#[inline(always)]
+fn at(slots: &[Slot], i: usize) -> &Slot {
+    debug_assert!(i < slots.len());
+    // SAFETY: see `Board::slot`
+    unsafe { slots.get_unchecked(i) }
+}
+
+/// [`at`] for writing.
+#[inline(always)]
+fn at_mut(slots: &mut [Slot], i: usize) -> &mut Slot {
+    debug_assert!(i < slots.len());
+    // SAFETY: see `Board::slot`
+    unsafe { slots.get_unchecked_mut(i) }
+}
+
 /// A chain as [`Board::chain_at`] describes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChainAt {
@@ -583,11 +600,17 @@ impl Board {
     /// the preview's capture count.
     #[inline(always)]
     fn breathes_nowhere(&self, p: Point, c: Color) -> bool {
-        let (own, opp) = (code(c), code(c.opponent()));
-        let (kinds, heads) = self.around(p);
-        let breathes = kinds.into_iter().zip(heads).fold(false, |breathes, (kind, head)| {
-            let only = self.only_liberty_is(head, p);
-            breathes | ((kind == own) & !only) | ((kind == opp) & only)
+        let own = code(c);
+        let unit = liberty_unit(p);
+        let slots = &self.slots[..];
+        let breathes = self.geometry.neighbours(p).into_iter().fold(false, |breathes, n| {
+            let slot = at(slots, n.index());
+            let (kind, liberties) = (slot.cell & 3, at(slots, slot.head as usize).liberties);
+            // every pseudo-liberty of the chain is `p` (see `only_liberty_is`); for the border,
+            // whose head is the scratch slot, a meaningless answer that the kind masks
+            let only = liberties == (liberties >> LIBERTY_COUNT_SHIFT).wrapping_mul(unit);
+            // a friendly chain with another liberty, or an opponent chain taken by the stone
+            breathes | ((kind != BORDER) & ((kind == own) != only))
         });
         !breathes
     }
@@ -688,38 +711,51 @@ impl Board {
     pub(crate) fn put(&mut self, p: Point, cell: u8) -> ChainsAround {
         self.remove_empty(p);
         let color = cell & 3;
-        let neighbours = self.geometry.neighbours(p);
+        let pi = p.index();
+        let neighbours = self.geometry.neighbours(p).map(Point::index);
+        let unit = liberty_unit(p);
+        let delta = count_unit(color).wrapping_sub(count_unit(EMPTY));
+        // the slots through a local slice, whose base stays in a register across the stores
+        let slots = &mut self.slots[..];
         // read once: placing the stone changes no neighbour's kind, and merging friendly chains
         // changes no opponent chain's head
-        let (kinds, heads) = self.around(p);
+        let kinds = neighbours.map(|n| at(slots, n).cell & 3);
+        let heads = neighbours.map(|n| at(slots, n).head);
         // Without branches on the neighbours' kinds: the stone's pseudo-liberties are its empty
-        // neighbours, and every neighbour's head loses `p` (the scratch slot for non-stones).
+        // neighbours (the unit of slot 0, never a liberty, is 0), and every neighbour's head loses
+        // `p` (the scratch slot for non-stones).
         let mut liberties = 0;
-        for ((n, kind), head) in neighbours.into_iter().zip(kinds).zip(heads) {
-            // the unit of `n` if it is empty, else slot 0's, which is 0
-            liberties += liberty_unit(Point(n.0 & 0u16.wrapping_sub((kind == EMPTY) as u16)));
-            self.remove_liberty(head, p);
-            let counts = &mut self.slot_mut(n).neighbour_counts;
-            *counts = counts.wrapping_add(count_unit(color)).wrapping_sub(count_unit(EMPTY));
+        for (n, kind) in neighbours.into_iter().zip(kinds) {
+            liberties += liberty_unit(Point((n & 0usize.wrapping_sub((kind == EMPTY) as usize)) as u16));
+            let counts = &mut at_mut(slots, n).neighbour_counts;
+            *counts = counts.wrapping_add(delta);
         }
-        let slot = self.slot_mut(p);
+        for h in heads {
+            let chain = &mut at_mut(slots, h as usize).liberties;
+            *chain = chain.wrapping_sub(unit);
+        }
+        let slot = at_mut(slots, pi);
         (slot.cell, slot.next, slot.head) = (cell, p.0, p.0);
         (slot.size, slot.kings) = (1, (cell & KING != 0) as u16);
         slot.liberties = liberties;
         let counts = slot.neighbour_counts;
-        self.hash ^= piece_key(p.index(), cell);
+        self.hash ^= piece_key(pi, cell);
         self.color_sets[(color == 2) as usize].insert(p);
         if cell & KING != 0 {
             self.king_set.insert(p);
         }
+        let heads = heads.map(Point);
         if count_of(counts, color) > 0 {
             for &h in distinct_chains(heads, kinds.map(|kind| kind == color)).heads() {
                 self.merge(self.head(p), Point(h));
             }
         }
-        if count_of(counts, 3 - color) > 0 {
-            let dead =
-                std::array::from_fn(|i| (kinds[i] == 3 - color) & (self.slot(heads[i]).liberties == 0));
+        // the opponent chains left without liberties, asked of every neighbour without a branch:
+        // the rare capture is then the only branch, and one the processor predicts
+        let slots = &self.slots[..];
+        let dead =
+            std::array::from_fn(|i| (kinds[i] == 3 - color) & (at(slots, heads[i].index()).liberties == 0));
+        if dead[0] | dead[1] | dead[2] | dead[3] {
             distinct_chains(heads, dead)
         } else {
             ChainsAround::default()
@@ -979,19 +1015,22 @@ impl Board {
     /// playouts test every candidate, so the guard is left out.
     #[inline(always)]
     pub(crate) fn is_eye_of_board_point(&self, p: Point, c: Color) -> bool {
-        let counts = self.slot(p).neighbour_counts;
-        if count_of(counts, code(c)) + count_of(counts, BORDER) != 4 {
+        // every neighbour own or border: no empty and no opponent neighbour
+        let others = [0x0F0F, 0x00FF][c as usize];
+        if self.slot(p).neighbour_counts & others != 0 {
             return false;
         }
-        let opp = code(c.opponent());
-        let mut bad = 0;
-        let mut edge = false;
-        for d in self.geometry.diagonals(p) {
-            let cell = self.cell(d);
-            edge |= cell == BORDER;
-            bad += (cell & 3 == opp) as u32;
-        }
-        bad + edge as u32 <= 1
+        // Not a false eye: at most one opponent diagonal, none on the edge. Weighing an opponent
+        // diagonal 3 and a border one 1, that is a weight of at most 3 (the edge has two border
+        // diagonals, a corner three).
+        let weights: u32 = [0b01_11_00_00, 0b01_00_11_00][c as usize];
+        let slots = &self.slots[..];
+        let weight = self
+            .geometry
+            .diagonals(p)
+            .into_iter()
+            .fold(0, |sum, d| sum + ((weights >> (2 * (at(slots, d.index()).cell & 3))) & 3));
+        weight <= 3
     }
 
     /// The empty region around the empty point `p`: its owner and shape. With `stop_at`, the scan

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::board::{Board, JudgedPoint, LazyPreview, Placement};
+use crate::board::{Board, JudgedPoint, LazyPreview, Placement, Preview};
 use crate::geometry::{Geometry, Point};
 use crate::score::{AreaScore, HalfPoints};
 use crate::zobrist::{WHITE_TO_MOVE, mix};
@@ -253,7 +253,7 @@ impl<R: StoneRules> StoneGame<R> {
                     return Err(Illegal::Ko);
                 }
             }
-            KoRule::Positional | KoRule::Situational => self.judge_superko(p, &preview)?,
+            KoRule::Positional | KoRule::Situational => self.judge_superko(p, preview.get())?,
         }
         let memory = self.rules.judge(&self.board, mover, p, &preview, self.memory)?;
         Ok(Verdict { memory })
@@ -262,9 +262,9 @@ impl<R: StoneRules> StoneGame<R> {
     /// Whether a placement on `p` keeps clear of the superko history. Out of line: the simple ko
     /// and no-ko playouts then set nothing up for it.
     #[inline(never)]
-    fn judge_superko(&self, p: Point, preview: &LazyPreview) -> Result<(), Illegal> {
+    fn judge_superko(&self, p: Point, preview: Preview) -> Result<(), Illegal> {
         let mover = self.to_move;
-        let hash_after = self.board.hash_after(p, mover, &preview.get(), self.rules.common().suicide_allowed);
+        let hash_after = self.board.hash_after(p, mover, &preview, self.rules.common().suicide_allowed);
         match self.rules.common().ko {
             KoRule::Positional if self.seen.contains(&hash_after) => Err(Illegal::PositionalSuperko),
             KoRule::Situational if self.seen.contains(&(hash_after ^ side_key(mover.opponent()))) => {
