@@ -597,8 +597,10 @@ impl Board {
     /// Whether a stone of `c` on `p`, an empty point without empty neighbours, would have no
     /// liberty: no friendly neighbour chain has another one and no opponent chain has `p` as its
     /// last. The suicide test of the late playout, where most candidates are such points, without
-    /// the preview's capture count.
-    #[inline(always)]
+    /// the preview's capture count. Out of line: inlined, its values stayed alive in the playouts'
+    /// loop and were spilled to the stack (out of line: 1.5% fewer instructions a playout, 9% fewer
+    /// mispredicted branches in Cachegrind's model).
+    #[inline(never)]
     fn breathes_nowhere(&self, p: Point, c: Color) -> bool {
         let own = code(c);
         let unit = liberty_unit(p);
