@@ -605,8 +605,8 @@ impl Board {
         let own = code(c);
         let unit = liberty_unit(p);
         let slots = &self.slots[..];
-        let breathes = self.geometry.neighbours(p).into_iter().fold(false, |breathes, n| {
-            let slot = at(slots, n.index());
+        let breathes = self.geometry.neighbour_indices(p).into_iter().fold(false, |breathes, n| {
+            let slot = at(slots, n);
             let (kind, liberties) = (slot.cell & 3, at(slots, slot.head as usize).liberties);
             // every pseudo-liberty of the chain is `p` (see `only_liberty_is`); for the border,
             // whose head is the scratch slot, a meaningless answer that the kind masks
@@ -714,7 +714,7 @@ impl Board {
         self.remove_empty(p);
         let color = cell & 3;
         let pi = p.index();
-        let neighbours = self.geometry.neighbours(p).map(Point::index);
+        let neighbours = self.geometry.neighbour_indices(p);
         let unit = liberty_unit(p);
         let delta = count_unit(color).wrapping_sub(count_unit(EMPTY));
         // the slots through a local slice, whose base stays in a register across the stores
@@ -1029,9 +1029,9 @@ impl Board {
         let slots = &self.slots[..];
         let weight = self
             .geometry
-            .diagonals(p)
+            .diagonal_indices(p)
             .into_iter()
-            .fold(0, |sum, d| sum + ((weights >> (2 * (at(slots, d.index()).cell & 3))) & 3));
+            .fold(0, |sum, d| sum + ((weights >> (2 * (at(slots, d).cell & 3))) & 3));
         weight <= 3
     }
 
