@@ -799,11 +799,14 @@ impl Board {
             let next = Point(self.slot(s).next);
             self.take(s);
             removed += 1;
-            for n in self.geometry.neighbours(s) {
+            let unit = liberty_unit(s);
+            let slots = &mut self.slots[..];
+            for n in self.geometry.neighbour_indices(s) {
                 // every other chain gets the point back; the dying chain's stones and the points
                 // without a chain give it to the scratch slot, chosen without a branch
-                let h = self.head(n);
-                self.add_liberty(if h == head { Point(SCRATCH) } else { h }, s);
+                let h = at(slots, n).head;
+                let chain = &mut at_mut(slots, if h == head.0 { SCRATCH } else { h } as usize).liberties;
+                *chain = chain.wrapping_add(unit);
             }
             s = next;
             if s == head {
@@ -910,19 +913,21 @@ impl Board {
 
     /// Empties one point (its chain's bookkeeping is the caller's business).
     fn take(&mut self, p: Point) {
-        let cell = self.cell(p);
-        for n in self.geometry.neighbours(p) {
-            let counts = &mut self.slot_mut(n).neighbour_counts;
-            *counts = counts.wrapping_add(count_unit(EMPTY)).wrapping_sub(count_unit(cell & 3));
+        let slots = &mut self.slots[..];
+        let cell = at(slots, p.index()).cell;
+        let delta = count_unit(EMPTY).wrapping_sub(count_unit(cell & 3));
+        for n in self.geometry.neighbour_indices(p) {
+            let counts = &mut at_mut(slots, n).neighbour_counts;
+            *counts = counts.wrapping_add(delta);
         }
+        let slot = at_mut(slots, p.index());
+        (slot.cell, slot.head, slot.empty_index) = (EMPTY, SCRATCH, self.empties.len() as u16);
+        self.empties.push(p);
         self.hash ^= piece_key(p.index(), cell);
         self.color_sets[(cell & 3 == 2) as usize].remove(p);
         if cell & KING != 0 {
             self.king_set.remove(p);
         }
-        let slot = self.slot_mut(p);
-        (slot.cell, slot.head) = (EMPTY, SCRATCH);
-        self.push_empty(p);
     }
 
     /// Turns every piece of the chain through `p` into a king (or back into a stone).
