@@ -294,7 +294,11 @@ pub struct Board {
     king_set: PointSet,
     /// Words of the bitboards this board's size needs.
     words: usize,
+    /// The Zobrist hash, kept up to date by every placement and removal while `hashing`.
     hash: u64,
+    /// Whether `hash` is kept up to date; if not, [`Board::hash`] computes it when asked (see
+    /// [`Board::defer_hash`]).
+    hashing: bool,
 }
 
 impl PartialEq for Board {
@@ -317,6 +321,7 @@ impl Board {
             king_set: PointSet::default(),
             words: geometry.slots().div_ceil(64),
             hash: 0,
+            hashing: true,
         };
         for p in geometry.points() {
             board.slots[p.index()].cell = EMPTY;
@@ -354,7 +359,15 @@ impl Board {
 
     /// Zobrist hash of the pieces (kind included), nothing else.
     pub fn hash(&self) -> u64 {
-        self.hash
+        if self.hashing { self.hash } else { self.recomputed_hash() }
+    }
+
+    /// Stops keeping the hash up to date move by move and computes it when asked instead: for
+    /// the games whose rules never read it while they are played (Go with the simple ko or none
+    /// and without the own-position draw), whose playouts then skip a key per stone placed and
+    /// removed.
+    pub(crate) fn defer_hash(&mut self) {
+        self.hashing = false;
     }
 
     /// Number of pieces of a colour on the board: counted from its bitboard when asked, which is
@@ -741,7 +754,9 @@ impl Board {
         (slot.size, slot.kings) = (1, (cell & KING != 0) as u16);
         slot.liberties = liberties;
         let counts = slot.neighbour_counts;
-        self.hash ^= piece_key(pi, cell);
+        if self.hashing {
+            self.hash ^= piece_key(pi, cell);
+        }
         self.color_sets[(color == 2) as usize].insert(p);
         if cell & KING != 0 {
             self.king_set.insert(p);
@@ -923,7 +938,9 @@ impl Board {
         let slot = at_mut(slots, p.index());
         (slot.cell, slot.head, slot.empty_index) = (EMPTY, SCRATCH, self.empties.len() as u16);
         self.empties.push(p);
-        self.hash ^= piece_key(p.index(), cell);
+        if self.hashing {
+            self.hash ^= piece_key(p.index(), cell);
+        }
         self.color_sets[(cell & 3 == 2) as usize].remove(p);
         if cell & KING != 0 {
             self.king_set.remove(p);
@@ -950,7 +967,9 @@ impl Board {
         if old == new {
             return;
         }
-        self.hash ^= piece_key(p.index(), old) ^ piece_key(p.index(), new);
+        if self.hashing {
+            self.hash ^= piece_key(p.index(), old) ^ piece_key(p.index(), new);
+        }
         self.slot_mut(p).cell = new;
         let head = self.head(p);
         let kings = &mut self.slot_mut(head).kings;
@@ -1292,6 +1311,7 @@ mod tests {
     /// Asserts that every incremental structure of `board` (chains, pseudo-liberties, neighbour
     /// counts, empty list, bitboards, hash) equals the one of the same pieces put down afresh.
     fn assert_as_rebuilt(board: &Board) {
+        assert!(board.hashing, "the hash of a board played on its own is kept up to date");
         let mut fresh = Board::new(board.geometry);
         for p in board.geometry.points() {
             if board.cell(p) != EMPTY {

@@ -138,7 +138,12 @@ impl<R: StoneRules> StoneGame<R> {
 
     /// A position set up from a board (a record's setup node): no earlier moves, so no
     /// restriction and no ko; the superko history starts with this board.
-    pub fn from_setup(rules: R, board: Board, to_move: Color) -> Self {
+    pub fn from_setup(rules: R, mut board: Board, to_move: Color) -> Self {
+        let common = rules.common();
+        if matches!(common.ko, KoRule::None | KoRule::Simple) && !common.own_position_draw {
+            // no rule reads the board's hash while the game is played
+            board.defer_hash();
+        }
         let mut game = StoneGame {
             rules,
             ko_point: None,
@@ -151,7 +156,7 @@ impl<R: StoneRules> StoneGame<R> {
             drawn: false,
             last_placed: None,
         };
-        if let Some(key) = game.superko_key(game.board.hash(), to_move) {
+        if let Some(key) = game.superko_key(to_move) {
             game.seen.insert(key);
         }
         // room for a whole game up front: a playout's copy then never grows its tables
@@ -208,10 +213,10 @@ impl<R: StoneRules> StoneGame<R> {
     }
 
     /// The key this position leaves in the superko history, if a superko rule is in force.
-    fn superko_key(&self, board_hash: u64, to_move: Color) -> Option<u64> {
+    fn superko_key(&self, to_move: Color) -> Option<u64> {
         match self.rules.common().ko {
-            KoRule::Positional => Some(board_hash),
-            KoRule::Situational => Some(board_hash ^ side_key(to_move)),
+            KoRule::Positional => Some(self.board.hash()),
+            KoRule::Situational => Some(self.board.hash() ^ side_key(to_move)),
             KoRule::None | KoRule::Simple => None,
         }
     }
@@ -300,13 +305,13 @@ impl<R: StoneRules> StoneGame<R> {
     #[inline(always)]
     fn end_turn(&mut self, placed: bool) {
         let mover = self.to_move;
-        let hash = self.board.hash();
         self.to_move = mover.opponent();
-        if let Some(key) = self.superko_key(hash, self.to_move) {
+        // the hash only where a rule reads it (the board computes it from scratch otherwise)
+        if let Some(key) = self.superko_key(self.to_move) {
             self.seen.insert(key);
         }
         if self.rules.common().own_position_draw {
-            let fresh = self.own_boards.insert(hash ^ side_key(mover));
+            let fresh = self.own_boards.insert(self.board.hash() ^ side_key(mover));
             if placed && !fresh {
                 self.drawn = true;
             }
