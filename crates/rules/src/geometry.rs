@@ -163,6 +163,21 @@ impl Geometry {
         [Point(p.0 - s), Point(p.0 - 1), Point(p.0 + 1), Point(p.0 + s)]
     }
 
+    /// [`Self::neighbours`] as array indices, computed on indices: the hot paths index with them
+    /// straight away, without widening each point again.
+    #[inline(always)]
+    pub(crate) fn neighbour_indices(self, p: Point) -> [usize; 4] {
+        let (i, s) = (p.index(), self.stride());
+        [i - s, i - 1, i + 1, i + s]
+    }
+
+    /// [`Self::diagonals`] as array indices, like [`Self::neighbour_indices`].
+    #[inline(always)]
+    pub(crate) fn diagonal_indices(self, p: Point) -> [usize; 4] {
+        let (i, s) = (p.index(), self.stride());
+        [i - s - 1, i - s + 1, i + s - 1, i + s + 1]
+    }
+
     /// The four diagonal neighbour slots (some may be border).
     #[inline(always)]
     pub fn diagonals(self, p: Point) -> [Point; 4] {

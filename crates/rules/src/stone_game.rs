@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::board::{Board, JudgedPoint, LazyPreview, Placement};
+use crate::board::{Board, JudgedPoint, LazyPreview, Placement, Preview};
 use crate::geometry::{Geometry, Point};
 use crate::score::{AreaScore, HalfPoints};
 use crate::zobrist::{WHITE_TO_MOVE, mix};
@@ -138,7 +138,12 @@ impl<R: StoneRules> StoneGame<R> {
 
     /// A position set up from a board (a record's setup node): no earlier moves, so no
     /// restriction and no ko; the superko history starts with this board.
-    pub fn from_setup(rules: R, board: Board, to_move: Color) -> Self {
+    pub fn from_setup(rules: R, mut board: Board, to_move: Color) -> Self {
+        let common = rules.common();
+        if matches!(common.ko, KoRule::None | KoRule::Simple) && !common.own_position_draw {
+            // no rule reads the board's hash while the game is played
+            board.defer_hash();
+        }
         let mut game = StoneGame {
             rules,
             ko_point: None,
@@ -151,7 +156,7 @@ impl<R: StoneRules> StoneGame<R> {
             drawn: false,
             last_placed: None,
         };
-        if let Some(key) = game.superko_key(game.board.hash(), to_move) {
+        if let Some(key) = game.superko_key(to_move) {
             game.seen.insert(key);
         }
         // room for a whole game up front: a playout's copy then never grows its tables
@@ -208,10 +213,10 @@ impl<R: StoneRules> StoneGame<R> {
     }
 
     /// The key this position leaves in the superko history, if a superko rule is in force.
-    fn superko_key(&self, board_hash: u64, to_move: Color) -> Option<u64> {
+    fn superko_key(&self, to_move: Color) -> Option<u64> {
         match self.rules.common().ko {
-            KoRule::Positional => Some(board_hash),
-            KoRule::Situational => Some(board_hash ^ side_key(to_move)),
+            KoRule::Positional => Some(self.board.hash()),
+            KoRule::Situational => Some(self.board.hash() ^ side_key(to_move)),
             KoRule::None | KoRule::Simple => None,
         }
     }
@@ -253,7 +258,7 @@ impl<R: StoneRules> StoneGame<R> {
                     return Err(Illegal::Ko);
                 }
             }
-            KoRule::Positional | KoRule::Situational => self.judge_superko(p, &preview)?,
+            KoRule::Positional | KoRule::Situational => self.judge_superko(p, preview.get())?,
         }
         let memory = self.rules.judge(&self.board, mover, p, &preview, self.memory)?;
         Ok(Verdict { memory })
@@ -262,9 +267,9 @@ impl<R: StoneRules> StoneGame<R> {
     /// Whether a placement on `p` keeps clear of the superko history. Out of line: the simple ko
     /// and no-ko playouts then set nothing up for it.
     #[inline(never)]
-    fn judge_superko(&self, p: Point, preview: &LazyPreview) -> Result<(), Illegal> {
+    fn judge_superko(&self, p: Point, preview: Preview) -> Result<(), Illegal> {
         let mover = self.to_move;
-        let hash_after = self.board.hash_after(p, mover, &preview.get(), self.rules.common().suicide_allowed);
+        let hash_after = self.board.hash_after(p, mover, &preview, self.rules.common().suicide_allowed);
         match self.rules.common().ko {
             KoRule::Positional if self.seen.contains(&hash_after) => Err(Illegal::PositionalSuperko),
             KoRule::Situational if self.seen.contains(&(hash_after ^ side_key(mover.opponent()))) => {
@@ -300,13 +305,13 @@ impl<R: StoneRules> StoneGame<R> {
     #[inline(always)]
     fn end_turn(&mut self, placed: bool) {
         let mover = self.to_move;
-        let hash = self.board.hash();
         self.to_move = mover.opponent();
-        if let Some(key) = self.superko_key(hash, self.to_move) {
+        // the hash only where a rule reads it (the board computes it from scratch otherwise)
+        if let Some(key) = self.superko_key(self.to_move) {
             self.seen.insert(key);
         }
         if self.rules.common().own_position_draw {
-            let fresh = self.own_boards.insert(hash ^ side_key(mover));
+            let fresh = self.own_boards.insert(self.board.hash() ^ side_key(mover));
             if placed && !fresh {
                 self.drawn = true;
             }

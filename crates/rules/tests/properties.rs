@@ -2,7 +2,9 @@
 //! not). After every move:
 //!
 //! - (a) no group without liberties stays on the board;
-//! - (b) the incremental board hash equals the hash recomputed from scratch;
+//! - (b) the board hash equals the hash recomputed from scratch and the one kept move by move by
+//!   a board on which the same pieces are put down (a game whose rules never read the hash has
+//!   its board compute it when asked);
 //! - (c) `legal_moves` is exactly the set of moves `check` accepts (pass and off-board points
 //!   included), and `play` of every refused move returns the same error and changes nothing;
 //! - (d) `Board::empties` lists exactly the empty points, each once;
@@ -389,6 +391,15 @@ impl Run {
 fn check_board(board: &Board, kings: bool, context: &dyn Fn() -> String) {
     let geometry = board.geometry();
     assert_eq!(board.hash(), board.recomputed_hash(), "incremental hash\n{}", context());
+    // a game's board may compute its hash when asked rather than move by move (rules that never
+    // read it): the answer must be the hash the same pieces put down one by one keep
+    let pieces = geometry.points().filter_map(|p| Some((p, board.piece(p)?)));
+    assert_eq!(
+        board.hash(),
+        Board::from_pieces(geometry, pieces).hash(),
+        "hash of the pieces\n{}",
+        context()
+    );
     let mut counts = [0usize; 2];
     let mut king_seen = false;
     let mut empty = Vec::new();
