@@ -307,7 +307,7 @@ impl Search {
         let children = tree.root.children();
         let root_moves: Vec<G::Move> = children.iter().map(|c| c.mv).collect();
         let policy = (self.settings.prior_visits > 0.0)
-            .then(|| priors::Weights::builtin().move_policy(game, &root_moves))
+            .then(|| priors::Weights::builtin_for(game).move_policy(game, &root_moves))
             .flatten()
             .unwrap_or_else(|| vec![1.0 / root_moves.len() as f64; root_moves.len()]);
         let mut moves: Vec<MoveStats<G::Move>> = children

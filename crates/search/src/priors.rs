@@ -1,8 +1,11 @@
 //! The tree's prior knowledge: the learned weight of each move feature ([`crate::features`]),
 //! and the value a new node starts with before any playout has gone through it.
 //!
-//! The weights ship in the binary as generated data (`data/go-features.txt`, written by
-//! `variago train-patterns`, see docs/ai.md for the command that regenerates them).
+//! The weights ship in the binary as generated data, one table learned on 9x9 games for small
+//! boards (`data/go-features.txt`) and one learned on 19x19 games for large ones
+//! (`data/go-features-19.txt`), both written by `variago train-patterns` (docs/ai.md has the
+//! commands that regenerate them): what a move on the second line is worth early in a 19x19
+//! game is not what it is worth on 9x9, where the second line is a fifth of the way across.
 
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -32,8 +35,16 @@ pub struct PriorBuffers {
     log_strengths: Vec<Option<f64>>,
 }
 
-/// The weights learned for Go, shipped in the binary.
+/// The weights learned from 9x9 Go, shipped in the binary: for boards below [`LARGE_BOARD`].
 const BUILTIN: &str = include_str!("../data/go-features.txt");
+
+/// The weights learned from 19x19 Go, shipped in the binary: for boards of [`LARGE_BOARD`] lines
+/// and more each way.
+const BUILTIN_LARGE: &str = include_str!("../data/go-features-19.txt");
+
+/// Lines each way from which a board takes the 19x19 weights: 13x13 opens on the third and
+/// fourth lines as 19x19 does.
+pub const LARGE_BOARD: u8 = 13;
 
 impl Weights {
     /// Weights from `(feature, gamma)` pairs.
@@ -43,10 +54,27 @@ impl Weights {
         Weights { gammas, log_gammas }
     }
 
-    /// The weights shipped in the binary (parsed once).
+    /// The weights learned from 9x9 games, shipped in the binary (parsed once): the small
+    /// boards' table, and the source of the heavy playouts' 3x3 shapes on every board.
     pub fn builtin() -> &'static Weights {
         static WEIGHTS: OnceLock<Weights> = OnceLock::new();
         WEIGHTS.get_or_init(|| Weights::parse(BUILTIN).expect("the shipped weight table parses"))
+    }
+
+    /// The weights learned from 19x19 games, shipped in the binary (parsed once).
+    pub fn builtin_large() -> &'static Weights {
+        static WEIGHTS: OnceLock<Weights> = OnceLock::new();
+        WEIGHTS.get_or_init(|| Weights::parse(BUILTIN_LARGE).expect("the shipped weight table parses"))
+    }
+
+    /// The shipped table for `game`'s board: [`Weights::builtin_large`] from [`LARGE_BOARD`]
+    /// lines each way, else [`Weights::builtin`] (also for variants without a board of stones,
+    /// which the weights do not apply to anyway).
+    pub fn builtin_for<G: Game>(game: &G) -> &'static Weights {
+        match game.stones().map(|s| s.board.geometry()) {
+            Some(g) if g.width().min(g.height()) >= LARGE_BOARD => Weights::builtin_large(),
+            _ => Weights::builtin(),
+        }
     }
 
     /// Reads the table format of [`Weights::to_text`]: `NAME GAMMA` per line, `#` comments.
@@ -186,11 +214,27 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_table_parses_and_ranks_captures_over_self_ataris() {
-        let weights = Weights::builtin();
-        assert!(weights.gamma(Feature::Capture(Capture::One)) > 1.0);
-        assert!(weights.gamma(Feature::SelfAtari) < 1.0);
-        assert!(weights.gamma(Feature::Line(1)) < weights.gamma(Feature::Line(3)));
+    fn the_shipped_tables_parse_and_rank_captures_over_self_ataris() {
+        for weights in [Weights::builtin(), Weights::builtin_large()] {
+            assert!(weights.gamma(Feature::Capture(Capture::One)) > 1.0);
+            assert!(weights.gamma(Feature::SelfAtari) < 1.0);
+            assert!(weights.gamma(Feature::Line(1)) < weights.gamma(Feature::Line(3)));
+        }
+        // the large boards' table: the second line early is worth less than the third and fourth
+        let large = Weights::builtin_large();
+        assert!(
+            large.gamma(Feature::Line(2)) < large.gamma(Feature::Line(3)).min(large.gamma(Feature::Line(4)))
+        );
+    }
+
+    #[test]
+    fn each_board_takes_the_table_of_its_size() {
+        use variago_rules::{AnyGame, Geometry};
+        let game = |w, h| AnyGame::new(&"go".parse().unwrap(), Geometry::new(w, h).unwrap());
+        assert!(std::ptr::eq(Weights::builtin_for(&game(9, 9)), Weights::builtin()));
+        assert!(std::ptr::eq(Weights::builtin_for(&game(13, 9)), Weights::builtin()));
+        assert!(std::ptr::eq(Weights::builtin_for(&game(13, 13)), Weights::builtin_large()));
+        assert!(std::ptr::eq(Weights::builtin_for(&game(19, 19)), Weights::builtin_large()));
     }
 }
 

@@ -429,7 +429,12 @@ impl<G: Game> Tree<G> {
             moves.retain(|&mv| mv != G::PASS);
         }
         let with_priors = settings.prior_visits > 0.0
-            && Weights::builtin().move_values(state, moves, &mut scratch.priors, &mut scratch.prior_buffers);
+            && Weights::builtin_for(state).move_values(
+                state,
+                moves,
+                &mut scratch.priors,
+                &mut scratch.prior_buffers,
+            );
         let prior = |k: usize| if with_priors { scratch.priors[k] } else { 0.5 };
         let children: Box<[Node<G::Move>]> =
             moves.iter().enumerate().map(|(k, &mv)| Node::new(mv, mover, prior(k))).collect();
