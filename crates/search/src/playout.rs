@@ -6,7 +6,7 @@
 //! 1. **the last move's threats**: capture its chain if it stands in atari; save a chain of the
 //!    mover's it put in atari, by capturing a neighbour of that chain in atari or by extending
 //!    when the extension leaves three liberties or more, or two that no ladder takes (a ladder
-//!    reader in the style of Pachi's, on a copy of the board, at most [`LADDER_BUDGET`] copies
+//!    reader in the style of Pachi's, on a copy of the board, at most [`LADDER_BUDGET`] ataris
 //!    a read);
 //! 2. **shape around the last move**: the empty points among its eight neighbours whose learned
 //!    3x3 pattern weight ([`crate::priors`], the tree's Bradley-Terry gammas) is at least
@@ -264,9 +264,12 @@ fn answers<R: rand::Rng + ?Sized>(
                 }
             }
         }
+        // the ladder is read only when no earlier answer (a capture, tried first) is at hand
         let (liberties, count, _) = liberties_after::<3>(board, liberty, mover);
         let laddered = match liberties {
-            [Some(a), Some(b), None] if count == 2 => escape_is_laddered(board, liberty, [a, b], mover),
+            [Some(a), Some(b), None] if count == 2 && out.len == 0 => {
+                escape_is_laddered(board, liberty, [a, b], mover)
+            }
             _ => false,
         };
         if count >= 2 && !laddered {
@@ -359,7 +362,7 @@ fn liberties_after<const N: usize>(board: &Board, p: Point, mover: Color) -> ([O
     (liberties, count, size)
 }
 
-/// Board copies one ladder read may make (one per move of the hunter): a ladder across a 9x9
+/// Ataris one ladder read may try (one per move of the hunter): a ladder across a 9x9
 /// board takes about ten. Past the budget the read gives up and counts the prey as escaped, so
 /// that a playout's cost stays bounded and an unread escape is played as without the reader.
 const LADDER_BUDGET: u32 = 16;
@@ -372,15 +375,15 @@ fn escape_is_laddered(board: &Board, liberty: Point, after: [Point; 2], mover: C
     }
     let mut extended = board.clone();
     extended.place(liberty, mover);
-    chase(&extended, liberty, mover, after, &mut { LADDER_BUDGET }).is_some()
+    chase(extended, liberty, mover, after, &mut { LADDER_BUDGET }).is_some()
 }
 
 /// The atari that captures the chain through the stone `prey_stone` in a ladder, if the chain
 /// has exactly two liberties; the opponent of the prey (the hunter) is to move.
-fn ladder_atari(board: &Board, prey_stone: Point, budget: &mut u32) -> Option<Point> {
+fn ladder_atari(board: Board, prey_stone: Point, budget: &mut u32) -> Option<Point> {
     let prey = board.color(prey_stone)?;
-    match chain_liberties::<3>(board, prey_stone) {
-        ([Some(a), Some(b), None], _) if !takes_a_hunter(board, prey_stone, prey) => {
+    match chain_liberties::<3>(&board, prey_stone) {
+        ([Some(a), Some(b), None], _) if !takes_a_hunter(&board, prey_stone, prey) => {
             chase(board, prey_stone, prey, [a, b], budget)
         }
         _ => None,
@@ -413,20 +416,25 @@ fn ladder_chases(
 /// The atari that captures `prey`'s chain through `prey_stone`, with the two liberties
 /// `liberties`, in a ladder: it keeps the chain in atari, extension after extension, until it
 /// is captured. The prey escapes by taking a hunter chain in atari next to it or by reaching
-/// three liberties. Each atari read takes one copy of the board from `budget`.
+/// three liberties. Each atari read takes one from `budget`; the last one read plays on `board`
+/// itself, so that a ladder with one atari worth reading at each step copies no board.
 fn chase(
-    board: &Board,
+    board: Board,
     prey_stone: Point,
     prey: Color,
     liberties: [Point; 2],
     budget: &mut u32,
 ) -> Option<Point> {
-    for (atari, _) in ladder_chases(board, liberties, prey_stone, prey).into_iter().flatten() {
+    let [first, second] =
+        ladder_chases(&board, liberties, prey_stone, prey).map(|c| c.map(|(atari, _)| atari));
+    let mut board = Some(board);
+    for (atari, last) in [(first, second.is_none()), (second, true)] {
+        let Some(atari) = atari else { continue };
         if *budget == 0 {
             return None;
         }
         *budget -= 1;
-        let mut chased = board.clone();
+        let mut chased = if last { board.take()? } else { board.clone()? };
         chased.place(atari, prey.opponent());
         if !prey_escapes(chased, prey_stone, prey, budget) {
             return Some(atari);
@@ -448,7 +456,7 @@ fn prey_escapes(mut board: Board, prey_stone: Point, prey: Color, budget: &mut u
     board.place(liberty, prey);
     match chain_liberties::<3>(&board, prey_stone).1 {
         0 | 1 => false,
-        2 => ladder_atari(&board, prey_stone, budget).is_none(),
+        2 => ladder_atari(board, prey_stone, budget).is_none(),
         _ => true,
     }
 }
@@ -602,18 +610,18 @@ mod tests {
     fn the_ladder_reader_captures_a_working_ladder_and_not_a_broken_one() {
         let board = ladder(None);
         let c3 = point(&board, "C3");
-        assert_eq!(ladder_atari(&board, c3, &mut { LADDER_BUDGET }), Some(point(&board, "C2")));
+        assert_eq!(ladder_atari(board.clone(), c3, &mut { LADDER_BUDGET }), Some(point(&board, "C2")));
         // a white stone on the ladder's path (F5: the prey, extended to E4 or E5, joins it) breaks it
         for breaker in ["F5", "G7", "E6"] {
             let broken = ladder(Some(breaker));
-            assert_eq!(ladder_atari(&broken, c3, &mut { LADDER_BUDGET }), None, "{breaker}");
+            assert_eq!(ladder_atari(broken, c3, &mut { LADDER_BUDGET }), None, "{breaker}");
         }
         // out of budget, the read gives up: no capture claimed
-        assert_eq!(ladder_atari(&board, c3, &mut 3), None);
+        assert_eq!(ladder_atari(board.clone(), c3, &mut 3), None);
         // three liberties: no ladder to read
         let mut loose = ladder(None);
         loose.set(point(&loose, "C4"), None);
-        assert_eq!(ladder_atari(&loose, c3, &mut { LADDER_BUDGET }), None);
+        assert_eq!(ladder_atari(loose, c3, &mut { LADDER_BUDGET }), None);
     }
 
     #[test]
