@@ -59,8 +59,8 @@ play b C4
 #? [D4]
 
 # The same with Black's H2 instead of White's F3: the ladder works, so extending to D4 only loses
-# more stones. Light extends at 9 of 12 seeds; heavy, whose playouts read the ladder, avoids it
-# at all 12 (11 before the ladder reader). GNU Go plays elsewhere (H4).
+# more stones. Light extends at 9 of 12 seeds; heavy avoids it at 11, with the ladder reader in
+# its playouts as before it. GNU Go plays elsewhere (H4).
 #  9 . . . . . . . . .
 #  8 . . . . . . . . .
 #  7 . . . . . . O . .
@@ -112,7 +112,7 @@ play w H3
 #? [E4]
 
 # White's four stones (B5, C5, D5, C4) have two liberties, C3 and D4: C3 captures (D4 is then
-# White's last liberty), D4 lets White out at C3. Light: 10 of 12 seeds; heavy: 12 with the ladder
+# White's last liberty), D4 lets White out at C3. Light: 10 of 12 seeds; heavy: 11 with the ladder
 # reader (10 before). GNU Go plays elsewhere (G7), counting the stones dead either way.
 #  9 . . . . . . . . .
 #  8 . . . . . . . . .
@@ -141,7 +141,7 @@ play w H4
 #? [C3]
 
 # Test 5 of tactics.tst with White to move: White's B1 makes two eyes and wins. GNU Go answers
-# B1; light finds it at 2 of 12 seeds and heavy at 3: the other seeds pass, because the board as it
+# B1; light finds it at 2 of 12 seeds and heavy at 4: the other seeds pass, because the board as it
 # stands counts White's corner as alive and the search's pass rule keeps a pass that wins the
 # count as it stands.
 #  9 . . . . . . . . .
