@@ -226,7 +226,7 @@ play w D1
 
 # Atari escape: White's E8 put Black's E7 in atari; E6 connects it to Black's wall. Rows 1-5 are
 # Black's but J5, 6-9 White's: with E6 and E7 Black wins by 3.5, without them it loses by 0.5. (GNU
-# Go plays elsewhere: its estimate counts the two stones dead either way.)
+# Go plays elsewhere, H3, and its final_score estimate says W+14.5 even after Black's E6.)
 #  9 . . . . . . . . .
 #  8 . . . . O . . . .
 #  7 . . . O X O . . .
