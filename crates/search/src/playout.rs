@@ -5,7 +5,9 @@
 //!
 //! 1. **the last move's threats**: capture its chain if it stands in atari; save a chain of the
 //!    mover's it put in atari, by capturing a neighbour of that chain in atari or by extending
-//!    when the extension leaves two liberties or more;
+//!    when the extension leaves three liberties or more, or two that no ladder takes (a ladder
+//!    reader in the style of Pachi's, on a copy of the board, at most [`LADDER_BUDGET`] ataris
+//!    a read);
 //! 2. **shape around the last move**: the empty points among its eight neighbours whose learned
 //!    3x3 pattern weight ([`crate::priors`], the tree's Bradley-Terry gammas) is at least
 //!    [`PATTERN_MIN_GAMMA`], one drawn with probability proportional to its weight (times the
@@ -229,7 +231,7 @@ fn try_play<G: Game>(state: &mut G, p: Point) -> Option<G::Move> {
 }
 
 /// The answers to the last move, best first: captures of its chain, escapes of the mover's
-/// chains it put in atari, then one pattern move drawn by weight.
+/// chains it put in atari (not into a ladder), then one pattern move drawn by weight.
 fn answers<R: rand::Rng + ?Sized>(
     board: &Board,
     last: Point,
@@ -262,7 +264,15 @@ fn answers<R: rand::Rng + ?Sized>(
                 }
             }
         }
-        if liberties_after(board, liberty, mover).0 >= 2 {
+        // the ladder is read only when no earlier answer (a capture, tried first) is at hand
+        let (liberties, count, _) = liberties_after::<3>(board, liberty, mover);
+        let laddered = match liberties {
+            [Some(a), Some(b), None] if count == 2 && out.len == 0 => {
+                escape_is_laddered(board, liberty, [a, b], mover)
+            }
+            _ => false,
+        };
+        if count >= 2 && !laddered {
             out.push(liberty);
         }
     }
@@ -302,15 +312,15 @@ fn answers<R: rand::Rng + ?Sized>(
     out
 }
 
-/// The liberties a stone of `mover` on the empty point `p` would have (counted up to two; two
-/// when it captures) and the size of the chain it would make.
-fn liberties_after(board: &Board, p: Point, mover: Color) -> (u8, u16) {
+/// The liberties a stone of `mover` on the empty point `p` would have (the first `N` found), how
+/// many (counted up to `N`; `N` when it captures), and the size of the chain it would make.
+fn liberties_after<const N: usize>(board: &Board, p: Point, mover: Color) -> ([Option<Point>; N], u8, u16) {
     let geometry = board.geometry();
     let own = code(mover);
-    let mut liberties: [Option<Point>; 2] = [None; 2];
+    let mut liberties: [Option<Point>; N] = [None; N];
     let mut count = 0u8;
-    let mut note = |l: Point, count: &mut u8| {
-        if (*count as usize) < 2 && l != p && !liberties.contains(&Some(l)) {
+    let note = |l: Point, count: &mut u8, liberties: &mut [Option<Point>; N]| {
+        if (*count as usize) < N && l != p && !liberties.contains(&Some(l)) {
             liberties[*count as usize] = Some(l);
             *count += 1;
         }
@@ -319,13 +329,13 @@ fn liberties_after(board: &Board, p: Point, mover: Color) -> (u8, u16) {
     let mut size = 1u16;
     for (i, n) in geometry.neighbours(p).into_iter().enumerate() {
         match board.slot_code(n) {
-            0 => note(n, &mut count),
+            0 => note(n, &mut count, &mut liberties),
             3 => {}
             code => {
                 let Some(chain) = board.chain_at(n) else { continue };
                 if code != own {
                     if chain.sole_liberty == Some(p) {
-                        return (2, size);
+                        return (liberties, N as u8, size);
                     }
                 } else if !heads.contains(&Some(chain.head)) {
                     heads[i] = Some(chain.head);
@@ -335,7 +345,7 @@ fn liberties_after(board: &Board, p: Point, mover: Color) -> (u8, u16) {
         }
     }
     for head in heads.into_iter().flatten() {
-        if count >= 2 {
+        if count as usize >= N {
             break;
         }
         if board.chain_at(head).and_then(|c| c.sole_liberty) == Some(p) {
@@ -344,12 +354,138 @@ fn liberties_after(board: &Board, p: Point, mover: Color) -> (u8, u16) {
         for s in board.chain(head) {
             for l in geometry.neighbours(s) {
                 if board.slot_code(l) == 0 {
-                    note(l, &mut count);
+                    note(l, &mut count, &mut liberties);
                 }
             }
         }
     }
-    (count, size)
+    (liberties, count, size)
+}
+
+/// Ataris one ladder read may try (one per move of the hunter): a ladder across a 9x9
+/// board takes about ten. Past the budget the read gives up and counts the prey as escaped, so
+/// that a playout's cost stays bounded and an unread escape is played as without the reader.
+const LADDER_BUDGET: u32 = 16;
+
+/// Whether `mover`'s escape by extension to `liberty`, which leaves its chain the two liberties
+/// `after`, runs into a ladder. Read on a copy of the board only where a ladder could start.
+fn escape_is_laddered(board: &Board, liberty: Point, after: [Point; 2], mover: Color) -> bool {
+    if ladder_chases(board, after, liberty, mover).iter().all(Option::is_none) {
+        return false;
+    }
+    let mut extended = board.clone();
+    extended.place(liberty, mover);
+    chase(extended, liberty, mover, after, &mut { LADDER_BUDGET }).is_some()
+}
+
+/// The atari that captures the chain through the stone `prey_stone` in a ladder, if the chain
+/// has exactly two liberties; the opponent of the prey (the hunter) is to move.
+fn ladder_atari(board: Board, prey_stone: Point, budget: &mut u32) -> Option<Point> {
+    let prey = board.color(prey_stone)?;
+    match chain_liberties::<3>(&board, prey_stone) {
+        ([Some(a), Some(b), None], _) if !takes_a_hunter(&board, prey_stone, prey) => {
+            chase(board, prey_stone, prey, [a, b], budget)
+        }
+        _ => None,
+    }
+}
+
+/// The ataris worth reading on a chain of `prey` with the two liberties `liberties`, each with
+/// the prey's extension: in the style of Pachi's ladder reader, only those where the extension
+/// cannot gain three liberties at once from its empty neighbours (`filled`, about to be taken,
+/// and the atari's point not counted) and where the atari's stone is not itself left in atari
+/// (the prey would take it).
+fn ladder_chases(
+    board: &Board,
+    [a, b]: [Point; 2],
+    filled: Point,
+    prey: Color,
+) -> [Option<(Point, Point)>; 2] {
+    let geometry = board.geometry();
+    [(a, b), (b, a)].map(|(atari, escape)| {
+        let fresh = geometry
+            .neighbours(escape)
+            .into_iter()
+            .filter(|&n| n != atari && n != filled && board.slot_code(n) == 0)
+            .count();
+        let worth = fresh <= 2 && liberties_after::<2>(board, atari, prey.opponent()).1 >= 2;
+        worth.then_some((atari, escape))
+    })
+}
+
+/// The atari that captures `prey`'s chain through `prey_stone`, with the two liberties
+/// `liberties`, in a ladder: it keeps the chain in atari, extension after extension, until it
+/// is captured. The prey escapes by taking a hunter chain in atari next to it or by reaching
+/// three liberties. Each atari read takes one from `budget`; the last one read plays on `board`
+/// itself, so that a ladder with one atari worth reading at each step copies no board.
+fn chase(
+    board: Board,
+    prey_stone: Point,
+    prey: Color,
+    liberties: [Point; 2],
+    budget: &mut u32,
+) -> Option<Point> {
+    let [first, second] =
+        ladder_chases(&board, liberties, prey_stone, prey).map(|c| c.map(|(atari, _)| atari));
+    let mut board = Some(board);
+    for (atari, last) in [(first, second.is_none()), (second, true)] {
+        let Some(atari) = atari else { continue };
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        let mut chased = if last { board.take()? } else { board.clone()? };
+        chased.place(atari, prey.opponent());
+        if !prey_escapes(chased, prey_stone, prey, budget) {
+            return Some(atari);
+        }
+    }
+    None
+}
+
+/// Whether the chain of `prey` through `prey_stone`, just put in atari (or not, if the hunter's
+/// move failed), gets away: by taking a hunter chain in atari next to it, or by extending to
+/// three liberties or to two that no ladder takes.
+fn prey_escapes(mut board: Board, prey_stone: Point, prey: Color, budget: &mut u32) -> bool {
+    let Some(liberty) = board.chain_at(prey_stone).and_then(|chain| chain.sole_liberty) else {
+        return true;
+    };
+    if takes_a_hunter(&board, prey_stone, prey) {
+        return true;
+    }
+    board.place(liberty, prey);
+    match chain_liberties::<3>(&board, prey_stone).1 {
+        0 | 1 => false,
+        2 => ladder_atari(board, prey_stone, budget).is_none(),
+        _ => true,
+    }
+}
+
+/// Whether a chain of `prey`'s opponent next to `prey`'s chain through `prey_stone` stands in
+/// atari, so that the prey can take it.
+fn takes_a_hunter(board: &Board, prey_stone: Point, prey: Color) -> bool {
+    let geometry = board.geometry();
+    let hunter = code(prey.opponent());
+    board.chain(prey_stone).flat_map(|s| geometry.neighbours(s)).any(|n| {
+        board.slot_code(n) == hunter && board.chain_at(n).is_some_and(|chain| chain.sole_liberty.is_some())
+    })
+}
+
+/// The liberties of the chain through the stone `p`, the first `N` found, and how many those are.
+fn chain_liberties<const N: usize>(board: &Board, p: Point) -> ([Option<Point>; N], usize) {
+    let geometry = board.geometry();
+    let mut liberties = [None; N];
+    let mut count = 0;
+    for l in board.chain(p).flat_map(|s| geometry.neighbours(s)) {
+        if board.slot_code(l) == 0 && !liberties[..count].contains(&Some(l)) {
+            liberties[count] = Some(l);
+            count += 1;
+            if count == N {
+                break;
+            }
+        }
+    }
+    (liberties, count)
 }
 
 /// Whether a stone of `mover` on `p` would put a chain of two stones or more in atari (or have
@@ -361,7 +497,7 @@ fn bad_self_atari(board: &Board, p: Point, mover: Color) -> bool {
     if empty_neighbours.count() >= 2 {
         return false;
     }
-    let (liberties, size) = liberties_after(board, p, mover);
+    let (_, liberties, size) = liberties_after::<2>(board, p, mover);
     if liberties >= 2 {
         return false;
     }
@@ -444,6 +580,50 @@ mod tests {
         assert!(table.orthogonal > table.diagonal && table.diagonal > 1.0);
     }
 
+    /// A 9x9 board from its diagram, row 9 first.
+    fn nine(rows: [&str; 9]) -> Board {
+        Board::from_diagram(&rows).unwrap()
+    }
+
+    /// White's C3 with two liberties (C2, D3) next to Black's B3, C4 and D2, with White's B2
+    /// guarding the way down: Black's atari at C2 drives it along the diagonal to the top right.
+    fn ladder(breaker: Option<&str>) -> Board {
+        let mut board = nine([
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . X . . . . . .",
+            ". X O . . . . . .",
+            ". O . X . . . . .",
+            ". . . . . . . . .",
+        ]);
+        if let Some(v) = breaker {
+            let p = point(&board, v);
+            board.place(p, Color::White);
+        }
+        board
+    }
+
+    #[test]
+    fn the_ladder_reader_captures_a_working_ladder_and_not_a_broken_one() {
+        let board = ladder(None);
+        let c3 = point(&board, "C3");
+        assert_eq!(ladder_atari(board.clone(), c3, &mut { LADDER_BUDGET }), Some(point(&board, "C2")));
+        // a white stone on the ladder's path (F5: the prey, extended to E4 or E5, joins it) breaks it
+        for breaker in ["F5", "G7", "E6"] {
+            let broken = ladder(Some(breaker));
+            assert_eq!(ladder_atari(broken, c3, &mut { LADDER_BUDGET }), None, "{breaker}");
+        }
+        // out of budget, the read gives up: no capture claimed
+        assert_eq!(ladder_atari(board.clone(), c3, &mut 3), None);
+        // three liberties: no ladder to read
+        let mut loose = ladder(None);
+        loose.set(point(&loose, "C4"), None);
+        assert_eq!(ladder_atari(loose, c3, &mut { LADDER_BUDGET }), None);
+    }
+
     #[test]
     fn self_ataris_of_two_stones_are_refused_but_throw_ins_nakade_and_captures_are_not() {
         // Black's A3 has one liberty, A4, in White's corner
@@ -452,22 +632,28 @@ mod tests {
         let a4 = point(&enclosed, "A4");
         // Black A4 makes a 2-stone chain whose last liberty, A5, touches nothing else: captured, it
         // leaves a 3-point eye space (a nakade)
-        assert_eq!(liberties_after(&enclosed, a4, Color::Black), (1, 2));
+        assert_eq!(
+            liberties_after::<2>(&enclosed, a4, Color::Black),
+            ([Some(point(&enclosed, "A5")), None], 1, 2)
+        );
         assert!(!bad_self_atari(&enclosed, a4, Color::Black));
         // Black A5 alone is a throw-in
-        assert_eq!(liberties_after(&enclosed, point(&enclosed, "A5"), Color::Black), (1, 1));
+        assert_eq!(
+            liberties_after::<2>(&enclosed, point(&enclosed, "A5"), Color::Black),
+            ([Some(point(&enclosed, "A4")), None], 1, 1)
+        );
         assert!(!bad_self_atari(&enclosed, point(&enclosed, "A5"), Color::Black));
         // White A4 is no self-atari at all
         assert!(!bad_self_atari(&enclosed, a4, Color::White));
         // with B5 open the space is not enclosed: the same A4 only gives two stones away
         let open =
             Board::from_diagram(&[". . . . .", ". O . . .", "X O . . .", "O O . . .", ". . . . ."]).unwrap();
-        assert_eq!(liberties_after(&open, a4, Color::Black), (1, 2));
+        assert_eq!(liberties_after::<2>(&open, a4, Color::Black), ([Some(point(&open, "A5")), None], 1, 2));
         assert!(bad_self_atari(&open, a4, Color::Black));
         // Black A5 takes White's B5 and A4 (both in atari at A5): no self-atari
         let capture =
             Board::from_diagram(&[". O X . .", "O X . . .", "X . . . .", ". . . . .", ". . . . ."]).unwrap();
-        assert_eq!(liberties_after(&capture, point(&capture, "A5"), Color::Black), (2, 1));
+        assert_eq!(liberties_after::<2>(&capture, point(&capture, "A5"), Color::Black).1, 2);
         assert!(!bad_self_atari(&capture, point(&capture, "A5"), Color::Black));
         // and White A5 would have no liberty at all
         assert!(bad_self_atari(&capture, point(&capture, "A5"), Color::White));
@@ -486,6 +672,29 @@ mod tests {
             let mut white = game.clone();
             let mut rng = SmallRng::seed_from_u64(seed);
             assert_eq!(play_heavy_move(&mut white, &mut rng, PatternTable::builtin()), d3, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn the_heavy_policy_runs_from_atari_only_where_no_ladder_takes_the_chain() {
+        // White's C2 puts Black's C3 in atari (B3, C4, D2 are White's): extended to D3 it has two
+        // liberties (D4, E3), and White ladders it to the top right unless Black's F5 stands there
+        for (breaker, laddered) in [("A7", true), ("F5", false)] {
+            let mut game = AnyGame::new(&"go".parse().unwrap(), Geometry::square(9).unwrap());
+            for v in ["C3", "B3", "A9", "C4", "A8", "D2", breaker, "C2"] {
+                let p = game.board().geometry().parse_vertex(v).unwrap();
+                game.play(Move::Place(p)).unwrap();
+            }
+            let [d3, d4, e3] = ["D3", "D4", "E3"].map(|v| point(game.board(), v));
+            assert_eq!(escape_is_laddered(game.board(), d3, [d4, e3], Color::Black), laddered, "{breaker}");
+            if !laddered {
+                for seed in 0..10 {
+                    let mut black = game.clone();
+                    let mut rng = SmallRng::seed_from_u64(seed);
+                    let mv = play_heavy_move(&mut black, &mut rng, PatternTable::builtin());
+                    assert_eq!(mv, Move::Place(d3), "seed {seed}");
+                }
+            }
         }
     }
 
