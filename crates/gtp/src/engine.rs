@@ -165,10 +165,8 @@ const PLAY_ON_MARGIN: f64 = 0.1;
 
 /// A win rate at which a settling move is played whatever passing's: a pass that ends the game
 /// with a win scores 100%, which a move whose playouts go on (against replies the priors make
-/// sensible) never matches within the margin, though it wins all the same. An opponent who passed
-/// in an unfinished position is owed the rest of the game while the best move on still wins
-/// about two games in three (the seven-stones test: 69% over the 223 playouts of its best move).
-const CLEARLY_WINNING: f64 = 0.65;
+/// sensible) rarely matches within the margin, though it wins all the same.
+const CLEARLY_WINNING: f64 = 0.8;
 
 /// Moves `top_moves_black`/`top_moves_white` list at most, as GNU Go.
 const TOP_MOVES: usize = 10;
@@ -552,9 +550,7 @@ impl Engine {
                     return Ok(("resign".into(), text));
                 }
                 let best = match analysis.best {
-                    Move::Pass => self
-                        .settling_move(&single.record, &game, &analysis, search.settings())
-                        .unwrap_or(Move::Pass),
+                    Move::Pass => self.settling_move(&single.record, &game, &analysis).unwrap_or(Move::Pass),
                     best => best,
                 };
                 let name = single.name(best);
@@ -610,21 +606,13 @@ impl Engine {
     }
 
     /// The move to play instead of the pass the search chose, while the position is unsettled:
-    /// a move on a point the playouts still disagree about or on a liberty of the opponent's
-    /// dead stones, if its win rate is within [`PLAY_ON_MARGIN`] of passing's or at least
-    /// [`CLEARLY_WINNING`]. The search's own candidates are tried first; when none qualifies, a
-    /// second search of the same budget without the pass says which other move is best (the
-    /// first one spent most of its playouts on the pass, and a few dozen playouts are too few to
-    /// trust a win rate). A person (or a GUI counting the board) would otherwise be left to judge
-    /// the dead stones; with no such move (a settled board, or a seki no one should touch) the
-    /// pass stands, so the game still ends.
-    fn settling_move(
-        &self,
-        record: &Record,
-        game: &AnyGame,
-        analysis: &Analysis<Move>,
-        settings: &Settings,
-    ) -> Option<Move> {
+    /// the most visited move on a point the playouts still disagree about or on a liberty of the
+    /// opponent's dead stones, if its win rate is within [`PLAY_ON_MARGIN`] of passing's or at
+    /// least [`CLEARLY_WINNING`]. A
+    /// person (or a GUI counting the board) would otherwise be left to judge the dead stones; with
+    /// no such move (a settled board, or a seki no one should touch) the pass stands, so the game
+    /// still ends.
+    fn settling_move(&self, record: &Record, game: &AnyGame, analysis: &Analysis<Move>) -> Option<Move> {
         let pass = analysis.moves.iter().find(|m| m.mv == Move::Pass)?;
         let judgement = if analysis.ownership.is_empty() {
             // every playout ended in the reused tree: judge with a search of its own
@@ -633,22 +621,12 @@ impl Engine {
             Judgement::new(game.board(), &analysis.ownership)
         };
         let settling = judgement.settling_points(game.board(), game.to_move());
-        if settling.is_empty() {
-            return None;
-        }
-        let good_enough = (pass.winrate - PLAY_ON_MARGIN).min(CLEARLY_WINNING);
-        let candidate = |analysis: &Analysis<Move>| {
-            analysis
-                .moves
-                .iter()
-                .filter(|m| m.visits > 0 && m.winrate >= good_enough)
-                .find(|m| matches!(m.mv, Move::Place(p) if settling.contains(&p)))
-                .map(|m| m.mv)
-        };
-        candidate(analysis).or_else(|| {
-            let without_pass = Settings { pass_at_root: false, ..settings.clone() };
-            candidate(&Search::new(without_pass).analyse_any(game)?)
-        })
+        analysis
+            .moves
+            .iter()
+            .filter(|m| m.visits > 0 && m.winrate >= (pass.winrate - PLAY_ON_MARGIN).min(CLEARLY_WINNING))
+            .find(|m| matches!(m.mv, Move::Place(p) if settling.contains(&p)))
+            .map(|m| m.mv)
     }
 
     /// `lz-genmove_analyze COLOR [INTERVAL]`: the search's report, then `play MOVE`.

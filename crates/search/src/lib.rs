@@ -75,10 +75,6 @@ pub struct Settings {
     /// larger margin, as KataGo's score utility does. 0 values the result alone; any win still
     /// beats any loss below 0.5. Borderline keeps its own margin term whatever this is.
     pub score_share: f64,
-    /// Whether a fresh tree's root may pass (when another move is legal). Off, the search says
-    /// which other move is best when passing is not wanted (GTP settles an unfinished position
-    /// its opponent passed in rather than end it).
-    pub pass_at_root: bool,
 }
 
 impl Default for Settings {
@@ -98,7 +94,6 @@ impl Default for Settings {
             resign_below: None,
             playout: playout::Policy::default(),
             score_share: DEFAULT_SCORE_SHARE,
-            pass_at_root: true,
         }
     }
 }

@@ -425,9 +425,6 @@ impl<G: Game> Tree<G> {
         state.legal_moves(moves);
         let mover = state.to_move();
         drop_own_eye_fills(state, moves);
-        if !settings.pass_at_root && std::ptr::eq(node, &self.root) && moves.len() > 1 {
-            moves.retain(|&mv| mv != G::PASS);
-        }
         let with_priors = settings.prior_visits > 0.0
             && Weights::builtin_for(state).move_values(
                 state,
