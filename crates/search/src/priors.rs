@@ -1,8 +1,8 @@
 //! The tree's prior knowledge: the learned weight of each move feature ([`crate::features`]),
 //! and the value a new node starts with before any playout has gone through it.
 //!
-//! The weights ship in the binary as generated data, one table learned on 9x9 games for small
-//! boards (`data/go-features.txt`) and one learned on 19x19 games for large ones
+//! The weights ship in the binary as generated data, one table learned on 9x9 games
+//! (`data/go-features.txt`) and one learned on 19x19 games for boards of 19 lines and more
 //! (`data/go-features-19.txt`), both written by `variago train-patterns` (docs/ai.md has the
 //! commands that regenerate them): what a move on the second line is worth early in a 19x19
 //! game is not what it is worth on 9x9, where the second line is a fifth of the way across.
@@ -35,16 +35,18 @@ pub struct PriorBuffers {
     log_strengths: Vec<Option<f64>>,
 }
 
-/// The weights learned from 9x9 Go, shipped in the binary: for boards below [`LARGE_BOARD`].
+/// The weights learned from 9x9 Go, shipped in the binary: for boards below [`LARGE_BOARD`]
+/// lines each way.
 const BUILTIN: &str = include_str!("../data/go-features.txt");
 
 /// The weights learned from 19x19 Go, shipped in the binary: for boards of [`LARGE_BOARD`] lines
 /// and more each way.
 const BUILTIN_LARGE: &str = include_str!("../data/go-features-19.txt");
 
-/// Lines each way from which a board takes the 19x19 weights: 13x13 opens on the third and
-/// fourth lines as 19x19 does.
-pub const LARGE_BOARD: u8 = 13;
+/// Lines each way from which a board takes the 19x19 weights. Not 13x13: there the 19x19 table
+/// lost to the 9x9 one, 6-14 at 2,000 playouts (docs/ai.md), where on 19x19 it scored 11-9 and
+/// opened less on the second line.
+pub const LARGE_BOARD: u8 = 19;
 
 impl Weights {
     /// Weights from `(feature, gamma)` pairs.
@@ -233,8 +235,10 @@ mod tests {
         let game = |w, h| AnyGame::new(&"go".parse().unwrap(), Geometry::new(w, h).unwrap());
         assert!(std::ptr::eq(Weights::builtin_for(&game(9, 9)), Weights::builtin()));
         assert!(std::ptr::eq(Weights::builtin_for(&game(13, 9)), Weights::builtin()));
-        assert!(std::ptr::eq(Weights::builtin_for(&game(13, 13)), Weights::builtin_large()));
+        assert!(std::ptr::eq(Weights::builtin_for(&game(13, 13)), Weights::builtin()));
+        assert!(std::ptr::eq(Weights::builtin_for(&game(19, 17)), Weights::builtin()));
         assert!(std::ptr::eq(Weights::builtin_for(&game(19, 19)), Weights::builtin_large()));
+        assert!(std::ptr::eq(Weights::builtin_for(&game(25, 25)), Weights::builtin_large()));
     }
 }
 
