@@ -364,6 +364,34 @@ fn analysis_streams_until_the_next_command() {
     assert!(last("variago-variant galice\nlz-analyze 10\n").starts_with("? "));
 }
 
+#[test]
+fn kata_analyze_reports_the_score_lead_of_the_side_to_move() {
+    // 5x5, komi 0.5: Black holds two full columns and White one lone stone in Black's area, so
+    // Black leads by most of the board whoever moves; each side's lead is the other's negated
+    let leads = |color: &str| {
+        let input = format!(
+            "boardsize 5\nkomi 0.5\nplay b b1\nplay b b2\nplay b b3\nplay b b4\nplay b b5\nplay b c1\n\
+             play b c2\nplay b c3\nplay b c4\nplay b c5\nplay w a3\n1 kata-analyze {color} interval 50\nquit\n"
+        );
+        let out = session_with(engine("go:size=5"), &input);
+        let report = split(&out).into_iter().find(|part| part.starts_with("=1")).expect("the analysis");
+        let last = report.lines().last().unwrap().to_string();
+        last.split("info ")
+            .filter(|block| !block.is_empty())
+            .map(|block| {
+                let words: Vec<&str> = block.split_whitespace().collect();
+                let after = |key: &str| words[words.iter().position(|w| *w == key).unwrap() + 1];
+                assert_eq!(after("scoreMean"), after("scoreLead"), "{block}");
+                after("scoreLead").parse::<f64>().unwrap()
+            })
+            .collect::<Vec<f64>>()
+    };
+    let black = leads("b");
+    assert!(!black.is_empty() && black.iter().all(|&lead| lead > 5.0 && lead <= 25.0), "{black:?}");
+    let white = leads("w");
+    assert!(!white.is_empty() && white.iter().all(|&lead| (-25.0..-5.0).contains(&lead)), "{white:?}");
+}
+
 /// The playouts behind the moves an `lz-genmove_analyze` answer reports.
 fn reported_visits(answer: &str) -> u64 {
     answer
