@@ -23,7 +23,8 @@ pub(crate) enum EngineSpec {
 }
 
 /// Reads `variago[:key=value,...]` (keys `level`, `playouts`, `time`, `threads`, `priors`,
-/// `resign`, `playout`, `score`) or `gtp:COMMAND LINE`.
+/// `resign`, `playout`, `score`, and the tree's `explore` and `rave`, for tuning matches) or
+/// `gtp:COMMAND LINE`.
 pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure> {
     if let Some(command) = text.strip_prefix("gtp:") {
         return Ok(EngineSpec::Gtp(command.trim().to_string()));
@@ -35,6 +36,7 @@ pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure>
     };
     let (mut level, mut playouts, mut time, mut threads, mut priors) = (None, None, None, 1, None);
     let (mut resign_below, mut playout, mut score_share) = (None, None, None);
+    let (mut exploration, mut rave_equivalence) = (None, None);
     for option in options.split(',').filter(|o| !o.trim().is_empty()) {
         let bad = || Failure::input(format!("engine '{text}': bad option '{option}'"));
         let (key, value) = option.split_once('=').ok_or_else(bad)?;
@@ -56,6 +58,17 @@ pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure>
             }
             "playout" => playout = Some(value.trim().parse().map_err(|_| bad())?),
             "score" => score_share = Some(genmove::score_share(value).map_err(|_| bad())?),
+            "explore" => {
+                exploration = Some(
+                    value.trim().parse::<f64>().ok().filter(|c| (0.0..=10.0).contains(c)).ok_or_else(bad)?,
+                )
+            }
+            // at least one visit: the equivalence divides
+            "rave" => {
+                rave_equivalence = Some(
+                    value.trim().parse::<f64>().ok().filter(|r| (1.0..=1e9).contains(r)).ok_or_else(bad)?,
+                )
+            }
             _ => return Err(bad()),
         }
     }
@@ -73,6 +86,8 @@ pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure>
     if let Some(score_share) = score_share {
         settings.score_share = score_share;
     }
+    settings.exploration = exploration.unwrap_or(settings.exploration);
+    settings.rave_equivalence = rave_equivalence.unwrap_or(settings.rave_equivalence);
     Ok(EngineSpec::Builtin(settings))
 }
 
@@ -364,5 +379,23 @@ pub(crate) fn ignore_sigpipe() {
     // SAFETY: changing a signal's disposition; no handler runs Rust code.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tree_s_constants_can_be_set_for_tuning_matches() {
+        let Ok(EngineSpec::Builtin(settings)) = parse_engine("variago:playouts=100,explore=0,rave=3000", 1)
+        else {
+            panic!("a built-in engine")
+        };
+        assert_eq!((settings.exploration, settings.rave_equivalence), (0.0, 3000.0));
+        let Ok(EngineSpec::Builtin(default)) = parse_engine("variago:playouts=100", 1) else {
+            panic!("a built-in engine")
+        };
+        assert_eq!((default.exploration, default.rave_equivalence), (0.2, 1000.0));
     }
 }
