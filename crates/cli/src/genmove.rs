@@ -31,6 +31,31 @@ pub struct Budget {
     /// 0.5; 0 values the result alone): among moves that win or lose alike, the larger margin.
     #[arg(long, default_value_t = variago_search::DEFAULT_SCORE_SHARE, value_parser = score_share)]
     pub score_share: f64,
+    /// RAVE's equivalence: the visits at which a move's own value and its all-moves-as-first
+    /// value weigh alike (default 3000; for tuning).
+    #[arg(long, value_parser = rave_equivalence)]
+    pub rave: Option<f64>,
+    /// UCT's exploration constant (default 0.2; for tuning).
+    #[arg(long, value_parser = exploration)]
+    pub explore: Option<f64>,
+}
+
+/// A RAVE equivalence of at least one visit (it divides).
+pub(crate) fn rave_equivalence(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|r| (1.0..=1e9).contains(r))
+        .ok_or_else(|| format!("'{text}' is not a number of visits from 1 to 1e9"))
+}
+
+/// An exploration constant from 0 to 10.
+pub(crate) fn exploration(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|c| (0.0..=10.0).contains(c))
+        .ok_or_else(|| format!("'{text}' is not an exploration constant from 0 to 10"))
 }
 
 /// A score share from 0 to 0.5: beyond it a loss could outweigh a win.
@@ -46,7 +71,13 @@ impl Budget {
     /// The search settings these flags give.
     pub fn settings(&self) -> Result<Settings, String> {
         let settings = settings(self.playouts, self.time, self.threads, self.seed.unwrap_or(1), self.level)?;
-        Ok(Settings { playout: self.playout, score_share: self.score_share, ..settings })
+        Ok(Settings {
+            playout: self.playout,
+            score_share: self.score_share,
+            rave_equivalence: self.rave.unwrap_or(settings.rave_equivalence),
+            exploration: self.explore.unwrap_or(settings.exploration),
+            ..settings
+        })
     }
 
     /// Whether the user chose the budget (a level, playouts or a time), rather than leaving it to

@@ -58,17 +58,8 @@ pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure>
             }
             "playout" => playout = Some(value.trim().parse().map_err(|_| bad())?),
             "score" => score_share = Some(genmove::score_share(value).map_err(|_| bad())?),
-            "explore" => {
-                exploration = Some(
-                    value.trim().parse::<f64>().ok().filter(|c| (0.0..=10.0).contains(c)).ok_or_else(bad)?,
-                )
-            }
-            // at least one visit: the equivalence divides
-            "rave" => {
-                rave_equivalence = Some(
-                    value.trim().parse::<f64>().ok().filter(|r| (1.0..=1e9).contains(r)).ok_or_else(bad)?,
-                )
-            }
+            "explore" => exploration = Some(genmove::exploration(value).map_err(|_| bad())?),
+            "rave" => rave_equivalence = Some(genmove::rave_equivalence(value).map_err(|_| bad())?),
             _ => return Err(bad()),
         }
     }
@@ -388,14 +379,14 @@ mod tests {
 
     #[test]
     fn the_tree_s_constants_can_be_set_for_tuning_matches() {
-        let Ok(EngineSpec::Builtin(settings)) = parse_engine("variago:playouts=100,explore=0,rave=3000", 1)
+        let Ok(EngineSpec::Builtin(settings)) = parse_engine("variago:playouts=100,explore=0,rave=500", 1)
         else {
             panic!("a built-in engine")
         };
-        assert_eq!((settings.exploration, settings.rave_equivalence), (0.0, 3000.0));
+        assert_eq!((settings.exploration, settings.rave_equivalence), (0.0, 500.0));
         let Ok(EngineSpec::Builtin(default)) = parse_engine("variago:playouts=100", 1) else {
             panic!("a built-in engine")
         };
-        assert_eq!((default.exploration, default.rave_equivalence), (0.2, 1000.0));
+        assert_eq!((default.exploration, default.rave_equivalence), (0.2, 3000.0));
     }
 }
