@@ -1139,8 +1139,10 @@ impl Board {
             if stop.is_some_and(|stop| grown.intersects(&stop)) {
                 return Region { owner: RegionOwner::Both, line_shaped: false };
             }
+            // the region only grows (it holds empty points only), so it stopped growing when the
+            // next one holds nothing new
             let next = grown.and(&empty);
-            if next.same_as(&region) {
+            if !next.has_outside(&region) {
                 break;
             }
             region = next;
