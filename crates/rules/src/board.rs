@@ -1134,13 +1134,14 @@ impl Board {
         let empty = Bits(std::array::from_fn(|i| on_board.0[i] & !(black.0[i] | white.0[i])));
         let stop = stop_at.map(|c| self.color_sets[c as usize].words::<N>());
         let mut region = Bits::<N>::single(p);
+        // Two steps between tests: the second step's border holds the first's, so a stone met
+        // one step early is still met, and the region, which only grows (it holds empty points
+        // only), stopped growing when two steps add nothing (at worst one double step late).
         loop {
-            let grown = region.dilated(stride);
+            let grown = region.dilated(stride).and(&empty).dilated(stride);
             if stop.is_some_and(|stop| grown.intersects(&stop)) {
                 return Region { owner: RegionOwner::Both, line_shaped: false };
             }
-            // the region only grows (it holds empty points only), so it stopped growing when the
-            // next one holds nothing new
             let next = grown.and(&empty);
             if !next.has_outside(&region) {
                 break;
