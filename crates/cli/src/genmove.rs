@@ -35,7 +35,7 @@ pub struct Budget {
     /// value weigh alike (default 3000; for tuning).
     #[arg(long, value_parser = rave_equivalence)]
     pub rave: Option<f64>,
-    /// UCT's exploration constant (default 0.2; for tuning).
+    /// UCT's exploration constant (default 0; for tuning).
     #[arg(long, value_parser = exploration)]
     pub explore: Option<f64>,
 }

@@ -379,14 +379,14 @@ mod tests {
 
     #[test]
     fn the_tree_s_constants_can_be_set_for_tuning_matches() {
-        let Ok(EngineSpec::Builtin(settings)) = parse_engine("variago:playouts=100,explore=0,rave=500", 1)
+        let Ok(EngineSpec::Builtin(settings)) = parse_engine("variago:playouts=100,explore=0.3,rave=500", 1)
         else {
             panic!("a built-in engine")
         };
-        assert_eq!((settings.exploration, settings.rave_equivalence), (0.0, 500.0));
+        assert_eq!((settings.exploration, settings.rave_equivalence), (0.3, 500.0));
         let Ok(EngineSpec::Builtin(default)) = parse_engine("variago:playouts=100", 1) else {
             panic!("a built-in engine")
         };
-        assert_eq!((default.exploration, default.rave_equivalence), (0.2, 3000.0));
+        assert_eq!((default.exploration, default.rave_equivalence), (0.0, 3000.0));
     }
 }
