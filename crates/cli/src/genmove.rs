@@ -42,29 +42,26 @@ pub struct Budget {
 
 /// A RAVE equivalence of at least one visit (it divides).
 pub(crate) fn rave_equivalence(text: &str) -> Result<f64, String> {
-    text.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|r| (1.0..=1e9).contains(r))
-        .ok_or_else(|| format!("'{text}' is not a number of visits from 1 to 1e9"))
+    number_in(text, 1.0..=1e9, "a number of visits from 1 to 1e9")
 }
 
 /// An exploration constant from 0 to 10.
 pub(crate) fn exploration(text: &str) -> Result<f64, String> {
-    text.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|c| (0.0..=10.0).contains(c))
-        .ok_or_else(|| format!("'{text}' is not an exploration constant from 0 to 10"))
+    number_in(text, 0.0..=10.0, "an exploration constant from 0 to 10")
 }
 
 /// A score share from 0 to 0.5: beyond it a loss could outweigh a win.
 pub(crate) fn score_share(text: &str) -> Result<f64, String> {
+    number_in(text, 0.0..=0.5, "a share from 0 to 0.5")
+}
+
+/// The number `text` if it lies in `range`, else a one-line error saying it is not `what`.
+fn number_in(text: &str, range: std::ops::RangeInclusive<f64>, what: &str) -> Result<f64, String> {
     text.trim()
         .parse::<f64>()
         .ok()
-        .filter(|s| (0.0..=0.5).contains(s))
-        .ok_or_else(|| format!("'{text}' is not a share from 0 to 0.5"))
+        .filter(|x| range.contains(x))
+        .ok_or_else(|| format!("'{text}' is not {what}"))
 }
 
 impl Budget {

@@ -1457,6 +1457,21 @@ mod tests {
         board
     }
 
+    /// A board with stones put on empty points picked by `stones` (an index into the empty points
+    /// and whether the stone is white), without captures, keeping at least one empty point.
+    fn stones_at_random(geometry: Geometry, stones: Vec<(u16, bool)>) -> Board {
+        let mut board = Board::new(geometry);
+        for (pick, white) in stones {
+            let empties = board.empties();
+            let p = empties[pick as usize % empties.len()];
+            board.put(p, code(if white { Color::White } else { Color::Black }));
+            if board.empties().len() < 2 {
+                break;
+            }
+        }
+        board
+    }
+
     proptest! {
         /// Placements with their captures and suicides keep every incremental structure equal to
         /// the one of the same pieces put down afresh, after every move.
@@ -1478,15 +1493,7 @@ mod tests {
             stones in proptest::collection::vec((any::<u16>(), any::<bool>()), 0..300),
         ) {
             let geometry = Geometry::new(width, height).unwrap();
-            let mut board = Board::new(geometry);
-            for (pick, white) in stones {
-                let empties = board.empties();
-                let p = empties[pick as usize % empties.len()];
-                board.put(p, code(if white { Color::White } else { Color::Black }));
-                if board.empties().len() < 2 {
-                    break;
-                }
-            }
+            let board = stones_at_random(geometry, stones);
             for &p in board.empties() {
                 // the region by a search over neighbours, its bordering colours and its adjacencies
                 let (mut region, mut queue, mut border) = (vec![p], vec![p], [false; 2]);
@@ -1524,15 +1531,7 @@ mod tests {
             stones in proptest::collection::vec((any::<u16>(), any::<bool>()), 0..120),
         ) {
             let geometry = Geometry::square(side).unwrap();
-            let mut board = Board::new(geometry);
-            for (pick, white) in stones {
-                let empties = board.empties();
-                let p = empties[pick as usize % empties.len()];
-                board.put(p, code(if white { Color::White } else { Color::Black }));
-                if board.empties().len() < 2 {
-                    break;
-                }
-            }
+            let board = stones_at_random(geometry, stones);
             for &p in board.empties() {
                 for owner in [Color::Black, Color::White] {
                     let flood = board.region(p, None);
