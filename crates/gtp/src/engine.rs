@@ -608,10 +608,9 @@ impl Engine {
     /// The move to play instead of the pass the search chose, while the position is unsettled:
     /// the most visited move on a point the playouts still disagree about or on a liberty of the
     /// opponent's dead stones, if its win rate is within [`PLAY_ON_MARGIN`] of passing's or at
-    /// least [`CLEARLY_WINNING`]. A
-    /// person (or a GUI counting the board) would otherwise be left to judge the dead stones; with
-    /// no such move (a settled board, or a seki no one should touch) the pass stands, so the game
-    /// still ends.
+    /// least [`CLEARLY_WINNING`]. A person (or a GUI counting the board) would otherwise be left
+    /// to judge the dead stones; with no such move (a settled board, or a seki no one should
+    /// touch) the pass stands, so the game still ends.
     fn settling_move(&self, record: &Record, game: &AnyGame, analysis: &Analysis<Move>) -> Option<Move> {
         let pass = analysis.moves.iter().find(|m| m.mv == Move::Pass)?;
         let judgement = if analysis.ownership.is_empty() {
