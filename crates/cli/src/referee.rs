@@ -9,7 +9,7 @@ use variago_records::{GameInfo, Record, galice_sgf};
 use variago_rules::galice::{Action, Galice, Record as GaliceRecord, Turn};
 use variago_rules::spec::Variant;
 use variago_rules::{AnyGame, Color, Ending, Game, GameResult, ScoreSheet, VariantSpec};
-use variago_search::{Analysis, Search, Settings};
+use variago_search::{Analysis, KeptAny, Search, Settings};
 
 use crate::gtp::{Gtp, GtpError};
 use crate::{Failure, genmove};
@@ -89,8 +89,15 @@ pub(crate) trait Refereed: Game {
     /// The GTP command that tells an engine of a move.
     const PLAY: &'static str = "play";
 
-    /// The built-in search's analysis of this position.
-    fn search(&self, search: &Search) -> Option<Analysis<Self::Move>>;
+    /// The built-in search's analysis of this position, growing on the tree `kept` from an
+    /// earlier search when `moves` lead from its position here (tree reuse, as in GTP); returns
+    /// the tree to keep.
+    fn search(
+        &self,
+        search: &Search,
+        kept: Option<KeptAny>,
+        moves: &[Self::Move],
+    ) -> Option<(Analysis<Self::Move>, KeptAny)>;
 
     /// A move as GTP engines write it.
     fn text(&self, mv: Self::Move) -> String;
@@ -111,8 +118,13 @@ pub(crate) trait Refereed: Game {
 }
 
 impl Refereed for AnyGame {
-    fn search(&self, search: &Search) -> Option<Analysis<Self::Move>> {
-        search.analyse_any(self)
+    fn search(
+        &self,
+        search: &Search,
+        kept: Option<KeptAny>,
+        moves: &[Self::Move],
+    ) -> Option<(Analysis<Self::Move>, KeptAny)> {
+        search.analyse_any_reusing(self, kept, moves)
     }
 
     fn text(&self, mv: Self::Move) -> String {
@@ -150,8 +162,13 @@ impl Refereed for AnyGame {
 impl Refereed for Galice {
     const PLAY: &'static str = "variago-play";
 
-    fn search(&self, search: &Search) -> Option<Analysis<Self::Move>> {
-        search.analyse(self)
+    fn search(
+        &self,
+        search: &Search,
+        kept: Option<KeptAny>,
+        moves: &[Self::Move],
+    ) -> Option<(Analysis<Self::Move>, KeptAny)> {
+        search.analyse_reusing_erased(self, kept, moves)
     }
 
     fn text(&self, mv: Turn) -> String {
@@ -181,7 +198,9 @@ impl Refereed for Galice {
 
 /// A running engine.
 pub(crate) enum Engine {
-    Builtin(Settings),
+    /// The built-in search, with the tree of its last move and the game's length when it was
+    /// grown, so that its next search starts from what it learnt (as the GTP engine's does).
+    Builtin(Settings, Option<(usize, KeptAny)>),
     Gtp(Gtp),
 }
 
@@ -207,7 +226,7 @@ fn gtp_color(color: Color) -> &'static str {
 impl Engine {
     pub(crate) fn start(spec: &EngineSpec, timeout: Duration) -> Result<Engine, Failure> {
         Ok(match spec {
-            EngineSpec::Builtin(settings) => Engine::Builtin(settings.clone()),
+            EngineSpec::Builtin(settings) => Engine::Builtin(settings.clone(), None),
             EngineSpec::Gtp(command) => {
                 let mut gtp = Gtp::start(command).map_err(Failure::input)?;
                 gtp.set_timeout(Some(timeout));
@@ -219,7 +238,10 @@ impl Engine {
     /// Prepares a new game from the position `start`.
     pub(crate) fn new_game<G: Refereed>(&mut self, start: &G, seed: u64) -> Result<(), Failure> {
         match self {
-            Engine::Builtin(settings) => settings.seed = seed,
+            Engine::Builtin(settings, kept) => {
+                settings.seed = seed;
+                *kept = None;
+            }
             Engine::Gtp(gtp) => {
                 for command in start.gtp_new_game() {
                     gtp.command(&command).map_err(failed)?;
@@ -229,12 +251,19 @@ impl Engine {
         Ok(())
     }
 
-    /// The engine's move for the side to move.
-    fn genmove<G: Refereed>(&mut self, game: &G) -> Result<Reply<G::Move>, Failure> {
+    /// The engine's move for the side to move in `game`, reached by `moves` from the start.
+    fn genmove<G: Refereed>(&mut self, game: &G, moves: &[G::Move]) -> Result<Reply<G::Move>, Failure> {
         match self {
-            Engine::Builtin(settings) => {
+            Engine::Builtin(settings, kept) => {
                 settings.seed = settings.seed.wrapping_add(1);
-                let analysis = game.search(&Search::new(settings.clone()));
+                let (tree, since) = match kept.take() {
+                    Some((length, tree)) if length <= moves.len() => (Some(tree), &moves[length..]),
+                    _ => (None, &[][..]),
+                };
+                let analysis = game.search(&Search::new(settings.clone()), tree, since).map(|(a, tree)| {
+                    *kept = Some((moves.len(), tree));
+                    a
+                });
                 Ok(analysis.map_or(Reply::Move(G::PASS, None), |a| {
                     if a.resign { Reply::Resign } else { Reply::Move(a.best, Some(a.winrate)) }
                 }))
@@ -339,7 +368,7 @@ pub(crate) fn play_game<G: Refereed>(
         }
         let color = game.to_move();
         let mover = color as usize;
-        let (mv, value) = match seats[mover].genmove(&game) {
+        let (mv, value) = match seats[mover].genmove(&game, moves) {
             Ok(Reply::Resign) => break GameEnd::loss(color, 'R', format!("{color} resigned")),
             Ok(Reply::Move(mv, value)) => (mv, value),
             Err(failure) => break GameEnd::failure(color, failure),
@@ -388,5 +417,30 @@ mod tests {
             panic!("a built-in engine")
         };
         assert_eq!((default.exploration, default.rave_equivalence), (0.0, 3000.0));
+    }
+
+    #[test]
+    fn the_built_in_engine_grows_on_its_last_tree() {
+        let game = AnyGame::new(&"go".parse().unwrap(), variago_rules::Geometry::square(7).unwrap());
+        let Ok(spec) = parse_engine("variago:playouts=600", 1) else { panic!("a built-in engine") };
+        let Ok(mut engine) = Engine::start(&spec, Duration::from_secs(10)) else { panic!("it starts") };
+        assert!(engine.new_game(&game, 40).is_ok());
+        // the same searches by hand: the engine seeds each move one above the last
+        let search = |seed| Search::new(Settings { seed, playouts: 600, ..Settings::default() });
+        let (expected, kept) = search(41).analyse_any_reusing(&game, None, &[]).unwrap();
+        let Ok(Reply::Move(first, _)) = engine.genmove(&game, &[]) else { panic!("a move") };
+        assert_eq!(first, expected.best);
+        // the reply the search expected: a node its tree has expanded
+        let reply = expected.pv[1];
+        let mut after = game.clone();
+        after.play(first).unwrap();
+        after.play(reply).unwrap();
+        let Ok(Reply::Move(second, Some(winrate))) = engine.genmove(&after, &[first, reply]) else {
+            panic!("a move with its win rate")
+        };
+        let (reused, _) = search(42).analyse_any_reusing(&after, Some(kept), &[first, reply]).unwrap();
+        let fresh = search(42).analyse_any(&after).unwrap();
+        assert_eq!((second, winrate), (reused.best, reused.winrate));
+        assert_ne!(winrate, fresh.winrate, "a fresh search would not give the reused tree's figures");
     }
 }

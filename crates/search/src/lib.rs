@@ -271,6 +271,20 @@ impl Search {
         Some((analysis, Kept { game: root, tree }))
     }
 
+    /// [`Search::analyse_reusing`] with the kept tree type-erased, for callers that keep the tree
+    /// of whichever variant they play (the match referee): a kept tree of another variant is
+    /// ignored and the search starts afresh.
+    pub fn analyse_reusing_erased<G: Game>(
+        &self,
+        game: &G,
+        kept: Option<KeptAny>,
+        moves: &[G::Move],
+    ) -> Option<(Analysis<G::Move>, KeptAny)> {
+        let kept = kept.and_then(|k| k.0.downcast::<Kept<G>>().ok()).map(|k| *k);
+        let (analysis, kept) = self.analyse_reusing(game, kept, moves)?;
+        Some((analysis, KeptAny(Box::new(kept))))
+    }
+
     /// [`Search::analyse_reusing`] for a single-board position whose variant was chosen at run
     /// time, monomorphised like [`Search::analyse_any`].
     pub fn analyse_any_reusing(
@@ -421,8 +435,8 @@ impl<G: Game> Kept<G> {
     }
 }
 
-/// A [`Kept`] tree of whichever variant an `AnyGame` held (the concrete game type is hidden, as
-/// the search ran on it).
+/// A [`Kept`] tree of whichever variant the search ran on (an `AnyGame`'s or Galice's), its
+/// concrete game type hidden.
 pub struct KeptAny(Box<dyn Any + Send>);
 
 /// How long one step of pondering grows the tree before it looks at its stop flag again: the
@@ -497,9 +511,9 @@ impl GameVisitor for AnyReuse<'_> {
     type Output = Option<(Analysis<Move>, KeptAny)>;
 
     fn visit<G: Game>(self, game: G) -> Self::Output {
-        let kept = self.kept.and_then(|k| k.0.downcast::<Kept<G>>().ok()).map(|k| *k);
-        let (analysis, kept) = self.search.analyse_reusing(&game, kept, &cast_moves(self.moves))?;
-        Some((single_board(analysis), KeptAny(Box::new(kept))))
+        let (analysis, kept) =
+            self.search.analyse_reusing_erased(&game, self.kept, &cast_moves(self.moves))?;
+        Some((single_board(analysis), kept))
     }
 }
 
