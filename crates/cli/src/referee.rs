@@ -82,6 +82,9 @@ pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure>
     Ok(EngineSpec::Builtin(settings))
 }
 
+/// A built-in search's analysis with the tree to keep for the next move.
+type Searched<M> = Option<(Analysis<M>, KeptAny)>;
+
 /// A game `match` can referee: its rules (through [`Game`]) and what talking to engines and
 /// saving the game need on top. Single-board variants and Galice each implement it once, so that
 /// one match loop serves both.
@@ -91,13 +94,11 @@ pub(crate) trait Refereed: Game {
 
     /// The built-in search's analysis of this position, growing on the tree `kept` from an
     /// earlier search when `moves` lead from its position here (tree reuse, as in GTP); returns
-    /// the tree to keep.
-    fn search(
-        &self,
-        search: &Search,
-        kept: Option<KeptAny>,
-        moves: &[Self::Move],
-    ) -> Option<(Analysis<Self::Move>, KeptAny)>;
+    /// the tree to keep. A search on the game type itself unless the type runs its searches
+    /// elsewhere.
+    fn search(&self, search: &Search, kept: Option<KeptAny>, moves: &[Self::Move]) -> Searched<Self::Move> {
+        search.analyse_reusing_erased(self, kept, moves)
+    }
 
     /// A move as GTP engines write it.
     fn text(&self, mv: Self::Move) -> String;
@@ -118,12 +119,8 @@ pub(crate) trait Refereed: Game {
 }
 
 impl Refereed for AnyGame {
-    fn search(
-        &self,
-        search: &Search,
-        kept: Option<KeptAny>,
-        moves: &[Self::Move],
-    ) -> Option<(Analysis<Self::Move>, KeptAny)> {
+    /// On the concrete variant inside, monomorphised.
+    fn search(&self, search: &Search, kept: Option<KeptAny>, moves: &[Self::Move]) -> Searched<Self::Move> {
         search.analyse_any_reusing(self, kept, moves)
     }
 
@@ -161,15 +158,6 @@ impl Refereed for AnyGame {
 
 impl Refereed for Galice {
     const PLAY: &'static str = "variago-play";
-
-    fn search(
-        &self,
-        search: &Search,
-        kept: Option<KeptAny>,
-        moves: &[Self::Move],
-    ) -> Option<(Analysis<Self::Move>, KeptAny)> {
-        search.analyse_reusing_erased(self, kept, moves)
-    }
 
     fn text(&self, mv: Turn) -> String {
         mv.to_string()
