@@ -68,19 +68,46 @@ impl Budget {
     /// The search settings these flags give.
     pub fn settings(&self) -> Result<Settings, String> {
         let settings = settings(self.playouts, self.time, self.threads, self.seed.unwrap_or(1), self.level)?;
-        Ok(Settings {
-            playout: self.playout,
-            score_share: self.score_share,
-            rave_equivalence: self.rave.unwrap_or(settings.rave_equivalence),
-            exploration: self.explore.unwrap_or(settings.exploration),
-            ..settings
-        })
+        let tuning = Tuning {
+            playout: Some(self.playout),
+            score_share: Some(self.score_share),
+            rave_equivalence: self.rave,
+            exploration: self.explore,
+        };
+        Ok(tuning.over(settings))
     }
 
     /// Whether the user chose the budget (a level, playouts or a time), rather than leaving it to
     /// the default or, in `gtp`, to the game's clock.
     pub fn is_chosen(&self) -> bool {
         self.playouts.is_some() || self.time.is_some() || self.level.is_some()
+    }
+}
+
+/// The search's constants a user may set for tuning (flags, or `variago:` engine specs): each
+/// one given replaces the default.
+#[derive(Default)]
+pub struct Tuning {
+    /// [`Settings::playout`].
+    pub playout: Option<Policy>,
+    /// [`Settings::score_share`].
+    pub score_share: Option<f64>,
+    /// [`Settings::rave_equivalence`].
+    pub rave_equivalence: Option<f64>,
+    /// [`Settings::exploration`].
+    pub exploration: Option<f64>,
+}
+
+impl Tuning {
+    /// `settings` with the constants given here.
+    pub fn over(self, settings: Settings) -> Settings {
+        Settings {
+            playout: self.playout.unwrap_or(settings.playout),
+            score_share: self.score_share.unwrap_or(settings.score_share),
+            rave_equivalence: self.rave_equivalence.unwrap_or(settings.rave_equivalence),
+            exploration: self.exploration.unwrap_or(settings.exploration),
+            ..settings
+        }
     }
 }
 

@@ -35,8 +35,8 @@ pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure>
         _ => return Err(Failure::input(format!("engine '{text}': write variago:level=N or gtp:COMMAND"))),
     };
     let (mut level, mut playouts, mut time, mut threads, mut priors) = (None, None, None, 1, None);
-    let (mut resign_below, mut playout, mut score_share) = (None, None, None);
-    let (mut exploration, mut rave_equivalence) = (None, None);
+    let mut resign_below = None;
+    let mut tuning = genmove::Tuning::default();
     for option in options.split(',').filter(|o| !o.trim().is_empty()) {
         let bad = || Failure::input(format!("engine '{text}': bad option '{option}'"));
         let (key, value) = option.split_once('=').ok_or_else(bad)?;
@@ -56,10 +56,10 @@ pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure>
                     value.trim().parse::<f64>().ok().filter(|r| (0.0..0.5).contains(r)).ok_or_else(bad)?,
                 )
             }
-            "playout" => playout = Some(value.trim().parse().map_err(|_| bad())?),
-            "score" => score_share = Some(genmove::score_share(value).map_err(|_| bad())?),
-            "explore" => exploration = Some(genmove::exploration(value).map_err(|_| bad())?),
-            "rave" => rave_equivalence = Some(genmove::rave_equivalence(value).map_err(|_| bad())?),
+            "playout" => tuning.playout = Some(value.trim().parse().map_err(|_| bad())?),
+            "score" => tuning.score_share = Some(genmove::score_share(value).map_err(|_| bad())?),
+            "explore" => tuning.exploration = Some(genmove::exploration(value).map_err(|_| bad())?),
+            "rave" => tuning.rave_equivalence = Some(genmove::rave_equivalence(value).map_err(|_| bad())?),
             _ => return Err(bad()),
         }
     }
@@ -71,15 +71,7 @@ pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure>
         settings.prior_visits = priors;
     }
     settings.resign_below = resign_below;
-    if let Some(playout) = playout {
-        settings.playout = playout;
-    }
-    if let Some(score_share) = score_share {
-        settings.score_share = score_share;
-    }
-    settings.exploration = exploration.unwrap_or(settings.exploration);
-    settings.rave_equivalence = rave_equivalence.unwrap_or(settings.rave_equivalence);
-    Ok(EngineSpec::Builtin(settings))
+    Ok(EngineSpec::Builtin(tuning.over(settings)))
 }
 
 /// A built-in search's analysis with the tree to keep for the next move.
