@@ -14,8 +14,31 @@ use variago_rules::{Board, Color, Point, Stones};
 pub enum Capture {
     /// One stone.
     One,
-    /// Two or more stones.
+    /// Two stones up to one short of [`BIG_CHAIN`].
     Several,
+    /// [`BIG_CHAIN`] stones or more.
+    Many,
+}
+
+/// The size of the chain an atari or an escape is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Size {
+    /// Fewer than [`BIG_CHAIN`] stones.
+    Small,
+    /// [`BIG_CHAIN`] stones or more.
+    Big,
+}
+
+/// Chains of this many stones or more are big to the features. The games lost to GNU Go were
+/// mostly lost in fights over big groups whose refutation (an atari or a capture of the group)
+/// the tree never tried: to the features the atari of twelve stones looked like the atari of
+/// one (docs/ai.md, "The fourth round").
+pub const BIG_CHAIN: u16 = 5;
+
+impl Size {
+    fn of(stones: u16) -> Size {
+        if stones >= BIG_CHAIN { Size::Big } else { Size::Small }
+    }
 }
 
 /// The features of one placement (a pass has none but its own: [`Feature::Pass`]).
@@ -25,12 +48,13 @@ pub struct MoveFeatures {
     pub pattern: u32,
     /// Opponent stones it removes.
     pub capture: Option<Capture>,
-    /// It gives a chain of the mover's that stood in atari two liberties or more.
-    pub escape: bool,
+    /// It gives a chain of the mover's that stood in atari two liberties or more (the size of
+    /// the largest such chain).
+    pub escape: Option<Size>,
     /// It leaves its own chain with a single liberty without capturing.
     pub self_atari: bool,
-    /// It leaves an opponent chain with a single liberty.
-    pub atari: bool,
+    /// It leaves an opponent chain with a single liberty (the size of the largest such chain).
+    pub atari: Option<Size>,
     /// Coulom's distance `dx + dy + max(dx, dy)` to the last placement, capped at
     /// [`FAR`]; `None` when the last move was no placement.
     pub distance: Option<u8>,
@@ -52,12 +76,12 @@ pub enum Feature {
     Pattern(u32),
     /// A capture of this size.
     Capture(Capture),
-    /// An atari escape.
-    Escape,
+    /// An atari escape of a chain of this size.
+    Escape(Size),
     /// A self-atari.
     SelfAtari,
-    /// An atari.
-    Atari,
+    /// An atari of a chain of this size.
+    Atari(Size),
     /// This distance to the last placement (2 to [`FAR`]).
     Distance(u8),
     /// This line (1 to [`CENTRE_LINE`] - 1; the centre has no feature).
@@ -72,9 +96,12 @@ impl Feature {
             Feature::Pattern(code) => format!("pattern-{code:05x}"),
             Feature::Capture(Capture::One) => "capture-one".into(),
             Feature::Capture(Capture::Several) => "capture-several".into(),
-            Feature::Escape => "escape".into(),
+            Feature::Capture(Capture::Many) => "capture-many".into(),
+            Feature::Escape(Size::Small) => "escape".into(),
+            Feature::Escape(Size::Big) => "escape-big".into(),
             Feature::SelfAtari => "self-atari".into(),
-            Feature::Atari => "atari".into(),
+            Feature::Atari(Size::Small) => "atari".into(),
+            Feature::Atari(Size::Big) => "atari-big".into(),
             Feature::Distance(d) => format!("distance-{d}"),
             Feature::Line(l) => format!("line-{l}"),
         }
@@ -87,9 +114,12 @@ impl Feature {
             "pass" => Feature::Pass,
             "capture-one" => Feature::Capture(Capture::One),
             "capture-several" => Feature::Capture(Capture::Several),
-            "escape" => Feature::Escape,
+            "capture-many" => Feature::Capture(Capture::Many),
+            "escape" => Feature::Escape(Size::Small),
+            "escape-big" => Feature::Escape(Size::Big),
             "self-atari" => Feature::SelfAtari,
-            "atari" => Feature::Atari,
+            "atari" => Feature::Atari(Size::Small),
+            "atari-big" => Feature::Atari(Size::Big),
             _ => {
                 if let Some(code) = name.strip_prefix("pattern-") {
                     Feature::Pattern(u32::from_str_radix(code, 16).ok().filter(|&c| c < 1 << 20)?)
@@ -110,9 +140,9 @@ impl MoveFeatures {
         [
             Some(Feature::Pattern(self.pattern)),
             self.capture.map(Feature::Capture),
-            self.escape.then_some(Feature::Escape),
+            self.escape.map(Feature::Escape),
             self.self_atari.then_some(Feature::SelfAtari),
-            self.atari.then_some(Feature::Atari),
+            self.atari.map(Feature::Atari),
             self.distance.map(Feature::Distance),
             (self.line < CENTRE_LINE).then_some(Feature::Line(self.line)),
         ]
@@ -288,6 +318,11 @@ impl<'a> Position<'a> {
         self.chains.liberties[self.chains.chain[p.index()] as usize]
     }
 
+    /// The stones of the stone's chain.
+    fn size_at(&self, p: Point) -> u16 {
+        self.chains.sizes[self.chains.chain[p.index()] as usize]
+    }
+
     /// The features of placing a stone of the mover on the empty point `p`.
     pub fn features(&self, p: Point) -> MoveFeatures {
         let geometry = self.board.geometry();
@@ -297,7 +332,8 @@ impl<'a> Position<'a> {
         let mut code = ring.iter().enumerate().fold(0, |code, (i, &n)| code | self.cell(n) << (2 * i));
         let mut captured = 0usize;
         let mut counted: [u32; 4] = [u32::MAX; 4];
-        let (mut escape_needed, mut atari, mut own_neighbours) = (false, false, false);
+        // the largest of the mover's chains in atari and of the opponent's with two liberties
+        let (mut saved, mut attacked, mut own_neighbours) = (0u16, 0u16, false);
         let mut empty_neighbours = 0;
         for (i, n) in [north, east, south, west].into_iter().enumerate() {
             match self.cell(n) {
@@ -306,7 +342,7 @@ impl<'a> Position<'a> {
                     own_neighbours = true;
                     if self.liberties_at(n) == 1 {
                         code |= 1 << (16 + i);
-                        escape_needed = true;
+                        saved = saved.max(self.size_at(n));
                     }
                 }
                 OPPONENT => {
@@ -319,7 +355,7 @@ impl<'a> Position<'a> {
                                 captured += self.chains.sizes[chain as usize] as usize;
                             }
                         }
-                        2 => atari = true,
+                        2 => attacked = attacked.max(self.size_at(n)),
                         _ => {}
                     }
                 }
@@ -341,11 +377,12 @@ impl<'a> Position<'a> {
             capture: match captured {
                 0 => None,
                 1 => Some(Capture::One),
-                _ => Some(Capture::Several),
+                n if n < BIG_CHAIN as usize => Some(Capture::Several),
+                _ => Some(Capture::Many),
             },
-            escape: escape_needed && liberties_after >= 2,
+            escape: (saved > 0 && liberties_after >= 2).then(|| Size::of(saved)),
             self_atari: captured == 0 && liberties_after == 1,
-            atari,
+            atari: (attacked > 0).then(|| Size::of(attacked)),
             distance: self.last.map(|last| {
                 let ((lx, ly), (x, y)) = (geometry.coords(last), (x, y));
                 let (dx, dy) = (lx.abs_diff(x), ly.abs_diff(y));
@@ -428,7 +465,7 @@ mod tests {
         assert_eq!(board.geometry(), Geometry::square(5).unwrap());
         // Black's B3 stands in atari: A3, B4 and B2 are White's, its liberty is C3
         let escape = features(&board, Color::Black, None, "C3");
-        assert!(escape.escape, "C3 joins B3 to C4, D3, C2: free");
+        assert_eq!(escape.escape, Some(Size::Small), "C3 joins B3 to C4, D3, C2: free");
         assert!(!escape.self_atari);
         assert_eq!(escape.capture, None);
         // White at C3 captures B3 (one stone) and is not a self-atari
@@ -438,14 +475,42 @@ mod tests {
         assert_eq!(capture.distance, Some(2));
         // Black A4 takes one of the two liberties of A3 and of B4
         let black_a4 = features(&board, Color::Black, None, "A4");
-        assert!(black_a4.atari, "A3 is left with A2 only, B4 with B5");
+        assert_eq!(black_a4.atari, Some(Size::Small), "A3 is left with A2 only, B4 with B5");
         assert_eq!(black_a4.line, 1);
         // Black A2: next to A3 (white, two liberties) and B2 (white, two liberties): an atari,
         // and a self-atari (its only liberty is A1)
         let black_a2 = features(&board, Color::Black, None, "A2");
-        assert!(black_a2.atari && black_a2.self_atari);
+        assert!(black_a2.atari.is_some() && black_a2.self_atari);
         assert_eq!(features(&board, Color::Black, None, "E3").line, 1);
         assert_eq!(features(&board, Color::Black, None, "D4").line, 2);
+    }
+
+    #[test]
+    fn big_chains_are_told_from_small_ones() {
+        // Black's thirteen stones have two liberties, C4 and D4
+        let rows = [
+            ". . . . . . .", //
+            "O O O O O O .",
+            "X X X X X O .",
+            "X X . . X O .",
+            "X X X X X O .",
+            "O O O O O O .",
+            ". . . . . . .",
+        ];
+        let board = position(&rows);
+        assert_eq!(features(&board, Color::White, None, "C4").atari, Some(Size::Big));
+        // after White's C4, White's D4 takes them and Black's D4 saves them (taking C4)
+        let mut after = rows;
+        after[3] = "X X O . X O .";
+        let after = position(&after);
+        assert_eq!(features(&after, Color::White, None, "D4").capture, Some(Capture::Many));
+        let save = features(&after, Color::Black, None, "D4");
+        assert_eq!((save.escape, save.capture), (Some(Size::Big), Some(Capture::One)));
+        // an atari of a small chain: Black's C2 leaves White's B2 with B3 alone
+        let small = position(&[". . .", "X O .", ". X ."]);
+        assert_eq!(features(&small, Color::Black, None, "C2").atari, Some(Size::Small));
+        let white_c1 = features(&small, Color::White, None, "C1");
+        assert_eq!((white_c1.atari, white_c1.escape), (Some(Size::Small), None), "B1 keeps A1 alone");
     }
 
     #[test]
@@ -456,9 +521,12 @@ mod tests {
             Feature::Pattern(0x1234),
             Feature::Capture(Capture::One),
             Feature::Capture(Capture::Several),
-            Feature::Escape,
+            Feature::Capture(Capture::Many),
+            Feature::Escape(Size::Small),
+            Feature::Escape(Size::Big),
             Feature::SelfAtari,
-            Feature::Atari,
+            Feature::Atari(Size::Small),
+            Feature::Atari(Size::Big),
             Feature::Distance(2),
             Feature::Distance(FAR),
             Feature::Line(1),

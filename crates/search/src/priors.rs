@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 
 use variago_rules::Game;
 
-use crate::features::{ChainBuffers, Feature, MoveFeatures, Position};
+use crate::features::{Capture, ChainBuffers, Feature, MoveFeatures, Position, Size};
 use crate::tree::FxHasher;
 
 /// The weight (Bradley-Terry gamma) of every feature that has one; the others weigh 1.
@@ -47,6 +47,17 @@ const BUILTIN_LARGE: &str = include_str!("../data/go-features-19.txt");
 /// lost to the 9x9 one, 6-14 at 2,000 playouts (docs/ai.md), where on 19x19 it scored 11-9 and
 /// opened less on the second line.
 pub const LARGE_BOARD: u8 = 19;
+
+/// Each big chain's feature with the feature of the size class below it. A table whose games
+/// never (or too rarely to keep) captured, saved or put in atari a big chain gives its big
+/// class the weight of the class below, not the neutral 1: the 19x19 table, learned from 30
+/// games of GNU Go level 1, has no capture of five stones, and a capture of twelve would
+/// otherwise weigh less than one of two.
+const SIZE_CLASSES_BELOW: [(Feature, Feature); 3] = [
+    (Feature::Capture(Capture::Many), Feature::Capture(Capture::Several)),
+    (Feature::Escape(Size::Big), Feature::Escape(Size::Small)),
+    (Feature::Atari(Size::Big), Feature::Atari(Size::Small)),
+];
 
 impl Weights {
     /// Weights from `(feature, gamma)` pairs.
@@ -95,6 +106,11 @@ impl Weights {
                 return Err(bad());
             }
             gammas.insert(feature, gamma);
+        }
+        for (big, small) in SIZE_CLASSES_BELOW {
+            if let (false, Some(&gamma)) = (gammas.contains_key(&big), gammas.get(&small)) {
+                gammas.insert(big, gamma);
+            }
         }
         Ok(Weights::from_gammas(gammas))
     }
@@ -196,7 +212,6 @@ const SOFTNESS: f64 = 2.0;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::features::Capture;
 
     #[test]
     fn tables_read_back_and_bad_lines_are_named() {
@@ -208,11 +223,25 @@ mod tests {
         let text = weights.to_text("a header\nof two lines");
         assert!(text.starts_with("# a header\n# of two lines\n"));
         assert_eq!(Weights::parse(&text).unwrap(), weights);
-        assert_eq!(weights.gamma(Feature::Escape), 1.0);
+        assert_eq!(weights.gamma(Feature::Escape(Size::Small)), 1.0);
         for bad in ["pass", "pass x", "pass -1", "pass 0", "pass inf", "kosumi 2.0"] {
             let error = Weights::parse(bad).unwrap_err();
             assert!(error.starts_with("line 1: "), "{error}");
         }
+    }
+
+    #[test]
+    fn a_big_chains_class_the_table_lacks_weighs_as_the_class_below() {
+        let weights = Weights::parse("capture-several 6.5\nescape 3\nescape-big 20\natari 2").unwrap();
+        assert_eq!(weights.gamma(Feature::Capture(Capture::Many)), 6.5);
+        assert_eq!(weights.gamma(Feature::Escape(Size::Big)), 20.0, "a learned weight stays");
+        assert_eq!(weights.gamma(Feature::Atari(Size::Big)), 2.0);
+        assert_eq!(weights.gamma(Feature::Capture(Capture::One)), 1.0, "not a size class of another");
+        // the 19x19 table's games captured no chain of five stones
+        let large = Weights::builtin_large();
+        assert!(
+            large.gamma(Feature::Capture(Capture::Many)) >= large.gamma(Feature::Capture(Capture::Several))
+        );
     }
 
     #[test]

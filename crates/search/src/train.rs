@@ -45,9 +45,9 @@ fn group(feature: Feature) -> usize {
         Feature::Pass => 0,
         Feature::Pattern(_) => 1,
         Feature::Capture(_) => 2,
-        Feature::Escape => 3,
+        Feature::Escape(_) => 3,
         Feature::SelfAtari => 4,
-        Feature::Atari => 5,
+        Feature::Atari(_) => 5,
         Feature::Distance(_) => 6,
         Feature::Line(_) => 7,
     }
