@@ -204,8 +204,10 @@ impl Run {
                 let libs = model.liberties(&model.cells, &group);
                 assert_eq!(board.liberties(p), libs, "liberties {}", context());
                 assert_eq!(board.in_atari(p), libs == 1, "in_atari {}", context());
+                assert_eq!(board.stands_in_atari(p), libs == 1, "stands_in_atari {}", context());
                 continue;
             }
+            assert!(!board.stands_in_atari(p), "an empty point stands in no atari {}", context());
             let (border, line_shaped) = model.region(i);
             let owner = match (border.contains(&Color::Black), border.contains(&Color::White)) {
                 (false, false) => RegionOwner::Nobody,

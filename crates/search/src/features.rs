@@ -224,7 +224,7 @@ pub(crate) fn raw_pattern(board: &Board, p: Point, mover: Color) -> u32 {
         code |= cell_for(board.slot_code(n), mover) << (2 * i);
     }
     for (i, n) in [north, east, south, west].into_iter().enumerate() {
-        let atari = board.chain_at(n).is_some_and(|c| c.sole_liberty.is_some());
+        let atari = board.stands_in_atari(n);
         code |= (atari as u32) << (16 + i);
     }
     code
