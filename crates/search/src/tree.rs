@@ -46,8 +46,9 @@ pub(crate) struct Node<M> {
     /// Black's score margins in half-points, summed over those playouts (0 for an ending without
     /// a score): the expected margin that centres the margin term and that analyses report.
     margin_sum: AtomicI64,
-    /// Playouts from the parent in which `mover` played `mv` later on (all moves as first).
-    amaf_visits: AtomicU32,
+    /// Playouts from the parent in which `mover` played `mv` later on (all moves as first);
+    /// added to without a lock ([`add_unlocked`]), as is `amaf_wins`.
+    amaf_visits: AtomicU64,
     /// Rewards of `mover` in those playouts.
     amaf_wins: AtomicU64,
     /// The children, one per legal move, once the node is expanded.
@@ -64,7 +65,7 @@ impl<M> Node<M> {
             wins: AtomicU64::new(0),
             won: AtomicU64::new(0),
             margin_sum: AtomicI64::new(0),
-            amaf_visits: AtomicU32::new(0),
+            amaf_visits: AtomicU64::new(0),
             amaf_wins: AtomicU64::new(0),
             children: OnceLock::new(),
         }
@@ -241,6 +242,15 @@ fn reward(black: u64, color: Color) -> u64 {
     }
 }
 
+/// Adds `amount` to an AMAF counter by a plain load and store rather than a locked
+/// read-modify-write, which cost every credit its price (a playout credits half the children of
+/// every node on its path: 5% of a light search's time): only a lone thread credits at once, and
+/// several threads pay what they held back ([`Credits`]) with locked additions.
+#[inline]
+fn add_unlocked(counter: &AtomicU64, amount: u64) {
+    counter.store(counter.load(Relaxed) + amount, Relaxed);
+}
+
 /// A seed per thread, spread out so that neighbouring seeds give unrelated playouts.
 fn thread_seed(seed: u64, thread: usize) -> u64 {
     let mut z = seed.wrapping_add((thread as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
@@ -269,6 +279,9 @@ pub(crate) struct Tree<G: Game> {
 }
 
 /// What one thread needs to run playouts: its own random generator, buffers and counts.
+/// Aligned to two cache lines so that two workers side by side in the tree's list never share
+/// a line: each writes its generator and buffers hundreds of times a playout.
+#[repr(align(128))]
 struct Worker<M> {
     rng: SmallRng,
     scratch: Scratch<M>,
@@ -284,6 +297,76 @@ impl<M> Worker<M> {
             scratch: Scratch::default(),
             ownership: Vec::new(),
             owned_playouts: 0,
+        }
+    }
+}
+
+/// Playouts between two payments of the AMAF credits a thread holds back ([`Credits`]).
+const CREDIT_BATCH: u64 = 32;
+
+/// Visits from which a node's children's AMAF credits are held back ([`Credits`]): against
+/// this many, a lag of [`CREDIT_BATCH`] playouts a thread is small. Holding back every node's
+/// (the fresh ones too, whose AMAF values steer while their own visits are few) lost 12-19 at
+/// equal playouts against crediting at once (docs/ai.md).
+const HOLD_AFTER_VISITS: u32 = 1024;
+
+/// The AMAF credits (visits, rewards) a thread of a shared tree owes the children of the busy
+/// nodes its playouts passed, by node and child, paid every [`CREDIT_BATCH`] playouts. Every
+/// playout credits about half the children of every node on its path; each credit written to a
+/// child dirtied its cache line for the other threads, whose next selection or credit there read
+/// it back from another core: with two threads a playout took a third more CPU time than with
+/// one, the busy nodes near the root, which every thread passes, paying most of it. Held back,
+/// the credits leave those lines clean between two payments, and the list of a node's children's
+/// moves, copied with their credits, spares reading the children to credit them. With one thread
+/// nothing is held back, so a seeded search repeats itself exactly.
+struct Credits<'t, M> {
+    /// Whether credits are held back at all (several threads).
+    held: bool,
+    /// By the node's address.
+    owed: HashMap<usize, Owed<'t, M>, BuildHasherDefault<FxHasher>>,
+    /// Emptied lists, kept for reuse.
+    spare: Vec<Vec<(M, [u64; 2])>>,
+}
+
+/// What a thread owes the children of one node.
+struct Owed<'t, M> {
+    node: &'t Node<M>,
+    /// Who played the children's moves.
+    mover: Color,
+    /// The children's moves, in their order, with what each is owed (visits, rewards).
+    children: Vec<(M, [u64; 2])>,
+}
+
+impl<'t, M: Copy> Credits<'t, M> {
+    fn new(held: bool) -> Self {
+        Credits { held, owed: HashMap::default(), spare: Vec::new() }
+    }
+
+    /// What the children of `node` (an expanded node) are owed, if its credits are held back.
+    fn owed_to(&mut self, node: &'t Node<M>) -> Option<&mut Owed<'t, M>> {
+        if !self.held || node.visits() < HOLD_AFTER_VISITS {
+            return None;
+        }
+        let spare = &mut self.spare;
+        let owed = self.owed.entry(std::ptr::from_ref(node) as usize).or_insert_with(|| {
+            let mut children = spare.pop().unwrap_or_default();
+            children.extend(node.children().iter().map(|c| (c.mv, [0, 0])));
+            Owed { node, mover: node.children()[0].mover, children }
+        });
+        Some(owed)
+    }
+
+    /// Pays every credit held back.
+    fn pay(&mut self) {
+        for (_, Owed { node, mut children, .. }) in self.owed.drain() {
+            for (c, (_, owed)) in node.children().iter().zip(&children) {
+                if owed[0] > 0 {
+                    c.amaf_visits.fetch_add(owed[0], Relaxed);
+                    c.amaf_wins.fetch_add(owed[1], Relaxed);
+                }
+            }
+            children.clear();
+            self.spare.push(children);
         }
     }
 }
@@ -343,8 +426,10 @@ impl<G: Game> Tree<G> {
     pub fn grow_on(&mut self, root: &G, settings: &Settings, playouts: u64, budget: Option<&TimeBudget>) {
         let (already, claimed) = (self.playouts, AtomicU64::new(self.playouts));
         let mut workers = std::mem::take(&mut self.workers);
+        let batched = workers.len() > 1;
         let tree = &*self;
         let work = |worker: &mut Worker<G::Move>| {
+            let mut credits = Credits::new(batched);
             let mut run = 0u64;
             loop {
                 if run % 32 == 0
@@ -358,9 +443,13 @@ impl<G: Game> Tree<G> {
                 if claimed.fetch_add(1, Relaxed) >= playouts {
                     break;
                 }
-                tree.playout(root, settings, worker);
+                tree.playout(root, settings, worker, &mut credits);
                 run += 1;
+                if batched && run % CREDIT_BATCH == 0 {
+                    credits.pay();
+                }
             }
+            credits.pay();
             run
         };
         let run: u64 = if let [worker] = &mut workers[..] {
@@ -444,15 +533,11 @@ impl<G: Game> Tree<G> {
 
     /// UCT on the RAVE-blended value: the AMAF value counts fully while the child has few visits of
     /// its own and fades as they grow (Gelly and Silver's minimum-error schedule).
-    fn select<'t>(
-        parent: &Node<G::Move>,
-        children: &'t [Node<G::Move>],
-        settings: &Settings,
-    ) -> &'t Node<G::Move> {
+    fn select(parent: &Node<G::Move>, children: &[Node<G::Move>], settings: &Settings) -> usize {
         let log_parent = (parent.visits().max(1) as f64).ln();
         let scale = REWARD_SCALE as f64;
-        let mut best = (f64::NEG_INFINITY, &children[0]);
-        for c in children {
+        let mut best = (f64::NEG_INFINITY, 0);
+        for (k, c) in children.iter().enumerate() {
             let n = c.visits() as f64;
             let an = c.amaf_visits.load(Relaxed) as f64;
             // the prior counts as `prior_visits` playouts of its value, in both estimates
@@ -467,13 +552,19 @@ impl<G: Game> Tree<G> {
             };
             let score = value + settings.exploration * (log_parent / (n + 1.0)).sqrt();
             if score > best.0 {
-                best = (score, c);
+                best = (score, k);
             }
         }
         best.1
     }
 
-    fn playout(&self, root: &G, settings: &Settings, worker: &mut Worker<G::Move>) {
+    fn playout<'t>(
+        &'t self,
+        root: &G,
+        settings: &Settings,
+        worker: &mut Worker<G::Move>,
+        credits: &mut Credits<'t, G::Move>,
+    ) {
         let Worker { rng, scratch, .. } = worker;
         let mut state = root.clone();
         scratch.sequence.clear();
@@ -494,7 +585,7 @@ impl<G: Game> Tree<G> {
                 }
                 children = self.expand(node, &state, settings, scratch);
             }
-            let child = Self::select(node, children, settings);
+            let child = &children[Self::select(node, children, settings)];
             child.visits.fetch_add(1, Relaxed);
             state.play(child.mv).expect("the tree holds the legal moves of its exact positions");
             scratch.sequence.push((child.mv, child.mover));
@@ -515,7 +606,7 @@ impl<G: Game> Tree<G> {
         }
         let result = state.outcome().unwrap_or_else(|| state.score().result());
         let black = black_reward(result, self.margin_term, self.root.black_margin());
-        Self::back_up(&path, scratch, black, black_half_wins(result), black_margin(result));
+        Self::back_up(&path, scratch, credits, black, black_half_wins(result), black_margin(result));
         if played_out && settings.ownership {
             worker.count_owners(&state);
         }
@@ -525,9 +616,10 @@ impl<G: Game> Tree<G> {
     /// and to the AMAF statistics of every child of a path node whose move its mover played
     /// first later in the playout. Passes get no AMAF credit: a pass is one move that means
     /// different things at different times.
-    fn back_up(
-        path: &[&Node<G::Move>],
+    fn back_up<'t>(
+        path: &[&'t Node<G::Move>],
         scratch: &mut Scratch<G::Move>,
+        credits: &mut Credits<'t, G::Move>,
         black: u64,
         black_half_wins: u64,
         black_margin: f64,
@@ -546,11 +638,25 @@ impl<G: Game> Tree<G> {
             if mv != G::PASS {
                 first_player.insert(mv, mover);
             }
-            if i < inner {
-                for c in path[i].children() {
-                    if first_player.get(&c.mv) == Some(&c.mover) {
-                        c.amaf_visits.fetch_add(1, Relaxed);
-                        c.amaf_wins.fetch_add(reward(black, c.mover), Relaxed);
+            if i >= inner {
+                continue;
+            }
+            match credits.owed_to(path[i]) {
+                Some(Owed { mover, children, .. }) => {
+                    let credit = reward(black, *mover);
+                    for (mv, owed) in children {
+                        if first_player.get(mv) == Some(mover) {
+                            owed[0] += 1;
+                            owed[1] += credit;
+                        }
+                    }
+                }
+                None => {
+                    for c in path[i].children() {
+                        if first_player.get(&c.mv) == Some(&c.mover) {
+                            add_unlocked(&c.amaf_visits, 1);
+                            add_unlocked(&c.amaf_wins, reward(black, c.mover));
+                        }
                     }
                 }
             }
@@ -645,7 +751,12 @@ mod tests {
                 // the playouts that stopped here before it was expanded (none at the root)
                 assert!(through <= node.visits() && node.visits() - through <= settings.expand_after);
                 for c in children {
-                    assert!(c.amaf_visits.load(Relaxed) <= node.visits());
+                    assert!(c.amaf_visits.load(Relaxed) <= u64::from(node.visits()));
+                    // every playout through a child credits its move (a pass gets no credit), so
+                    // a credit held back by a thread and never paid shows here
+                    if c.mv != AnyGame::PASS {
+                        assert!(c.amaf_visits.load(Relaxed) >= u64::from(c.visits()), "AMAF credits paid");
+                    }
                 }
             }
         }
