@@ -324,10 +324,10 @@ fn answers<R: rand::Rng + ?Sized>(
 }
 
 /// The liberties a stone of `mover` on the empty point `p` would have (the first `N` found), how
-/// many (counted up to `N`; `N` when it captures), and the size of the chain it would make.
+/// many (counted up to `N`; `N` when it captures), and the size of the chain it would make (1
+/// when it captures).
 fn liberties_after<const N: usize>(board: &Board, p: Point, mover: Color) -> ([Option<Point>; N], u8, u16) {
     let geometry = board.geometry();
-    let own = code(mover);
     let mut liberties: [Option<Point>; N] = [None; N];
     let mut count = 0u8;
     let note = |l: Point, count: &mut u8, liberties: &mut [Option<Point>; N]| {
@@ -336,25 +336,9 @@ fn liberties_after<const N: usize>(board: &Board, p: Point, mover: Color) -> ([O
             *count += 1;
         }
     };
-    let mut heads: [Option<Point>; 4] = [None; 4];
-    let mut size = 1u16;
-    for (i, n) in geometry.neighbours(p).into_iter().enumerate() {
-        match board.slot_code(n) {
-            0 => note(n, &mut count, &mut liberties),
-            3 => {}
-            code => {
-                let Some(chain) = board.chain_at(n) else { continue };
-                if code != own {
-                    if chain.sole_liberty == Some(p) {
-                        return (liberties, N as u8, size);
-                    }
-                } else if !heads.contains(&Some(chain.head)) {
-                    heads[i] = Some(chain.head);
-                    size += chain.size;
-                }
-            }
-        }
-    }
+    let Some((heads, size)) = joined_chains(board, p, mover, |n| note(n, &mut count, &mut liberties)) else {
+        return (liberties, N as u8, 1);
+    };
     for head in heads.into_iter().flatten() {
         if count as usize >= N {
             break;
@@ -373,32 +357,27 @@ fn liberties_after<const N: usize>(board: &Board, p: Point, mover: Color) -> ([O
     (liberties, count, size)
 }
 
-/// [`liberties_after`]'s count and size for `N` = 2, in constant time a neighbouring chain: the
-/// liberties a stone of `mover` on the empty point `p` would have (0, 1, or 2 for two or more or
-/// a capture) and the size of the chain it would make. The random step asks this of most of its
-/// points (the self-atari test), where walking every neighbouring chain's stones took a fifth
-/// of a heavy playout's time.
-fn liberty_count_after(board: &Board, p: Point, mover: Color) -> (u8, u16) {
+/// The chains of `mover` next to the empty point `p` that a stone there would join (each head
+/// once) and the size of the chain it would make, with `on_empty` told each empty neighbour;
+/// `None` when the stone would capture.
+fn joined_chains(
+    board: &Board,
+    p: Point,
+    mover: Color,
+    mut on_empty: impl FnMut(Point),
+) -> Option<([Option<Point>; 4], u16)> {
     let own = code(mover);
-    let mut known: [Option<Point>; 2] = [None; 2];
-    let mut count = 0u8;
-    let mut note = |l: Point, count: &mut u8| {
-        if *count < 2 && !known.contains(&Some(l)) {
-            known[usize::from(*count)] = Some(l);
-            *count += 1;
-        }
-    };
     let mut heads: [Option<Point>; 4] = [None; 4];
     let mut size = 1u16;
     for (i, n) in board.geometry().neighbours(p).into_iter().enumerate() {
         match board.slot_code(n) {
-            0 => note(n, &mut count),
+            0 => on_empty(n),
             3 => {}
             code => {
                 let Some(chain) = board.chain_at(n) else { continue };
                 if code != own {
                     if chain.sole_liberty == Some(p) {
-                        return (2, size);
+                        return None;
                     }
                 } else if !heads.contains(&Some(chain.head)) {
                     heads[i] = Some(chain.head);
@@ -407,6 +386,26 @@ fn liberty_count_after(board: &Board, p: Point, mover: Color) -> (u8, u16) {
             }
         }
     }
+    Some((heads, size))
+}
+
+/// [`liberties_after`]'s count and size for `N` = 2, in constant time per neighbouring chain: the
+/// liberties a stone of `mover` on the empty point `p` would have (0, 1, or 2 for two or more or
+/// a capture) and the size of the chain it would make. The random step asks this of most of its
+/// points (the self-atari test), where walking every neighbouring chain's stones took a fifth
+/// of a heavy playout's time.
+fn liberty_count_after(board: &Board, p: Point, mover: Color) -> (u8, u16) {
+    let mut known: [Option<Point>; 2] = [None; 2];
+    let mut count = 0u8;
+    let mut note = |l: Point, count: &mut u8| {
+        if *count < 2 && !known.contains(&Some(l)) {
+            known[usize::from(*count)] = Some(l);
+            *count += 1;
+        }
+    };
+    let Some((heads, size)) = joined_chains(board, p, mover, |n| note(n, &mut count)) else {
+        return (2, 1);
+    };
     for head in heads.into_iter().flatten() {
         match board.liberties_besides(head, p) {
             OtherLiberties::None => {}
