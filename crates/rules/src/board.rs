@@ -79,15 +79,14 @@ const fn liberty_unit_of(l: usize) -> u64 {
     (1 << LIBERTY_COUNT_SHIFT) | (l << LIBERTY_SUM_SHIFT) | (l * l)
 }
 
-/// The count, the sum and the sum of squares of the pseudo-liberties packed in a chain's word.
+/// The one point a packed word of pseudo-liberties repeats, if it holds some and they are all
+/// the same point: zero variance, the count times the sum of squares equal to the sum squared.
 #[inline(always)]
-fn unpack_liberties(packed: u64) -> (u64, u64, u64) {
+fn sole_point(packed: u64) -> Option<Point> {
     let sum_mask = (1 << (LIBERTY_COUNT_SHIFT - LIBERTY_SUM_SHIFT)) - 1;
-    (
-        packed >> LIBERTY_COUNT_SHIFT,
-        (packed >> LIBERTY_SUM_SHIFT) & sum_mask,
-        packed & ((1 << LIBERTY_SUM_SHIFT) - 1),
-    )
+    let n = packed >> LIBERTY_COUNT_SHIFT;
+    let (sum, sq) = ((packed >> LIBERTY_SUM_SHIFT) & sum_mask, packed & ((1 << LIBERTY_SUM_SHIFT) - 1));
+    (n > 0 && n * sq == sum * sum).then(|| Point((sum / n) as u16))
 }
 
 /// [`liberty_unit_of`] of every slot of the largest board: a placement reads five of them, one
@@ -534,8 +533,7 @@ impl Board {
     /// The only liberty of the chain with this head, if it has exactly one.
     #[inline(always)]
     fn single_liberty(&self, head: Point) -> Option<Point> {
-        let (n, sum, sq) = unpack_liberties(self.packed_liberties(head));
-        (n > 0 && n * sq == sum * sum).then(|| Point((sum / n) as u16))
+        sole_point(self.packed_liberties(head))
     }
 
     /// Whether `lib` is the one and only liberty of the chain with this head: every pseudo-liberty
@@ -623,10 +621,7 @@ impl Board {
     #[inline(always)]
     pub fn stands_in_atari(&self, p: Point) -> bool {
         let code = self.slot_code(p);
-        (code == 1 || code == 2) && {
-            let (n, sum, sq) = unpack_liberties(self.packed_liberties(self.head(p)));
-            n > 0 && n * sq == sum * sum
-        }
+        (code == 1 || code == 2) && self.single_liberty(self.head(p)).is_some()
     }
 
     /// The liberties of the chain through the stone `stone` other than the empty point `p`: what
@@ -643,11 +638,11 @@ impl Board {
             .into_iter()
             .filter(|&n| self.slot_code(n) == colour && self.head(n) == head)
             .count() as u64;
-        let (n, sum, sq) = unpack_liberties(self.packed_liberties(head) - next_to_p * liberty_unit(p));
-        match n {
-            0 => OtherLiberties::None,
-            _ if n * sq == sum * sum => OtherLiberties::One(Point((sum / n) as u16)),
-            _ => OtherLiberties::Several,
+        let others = self.packed_liberties(head) - next_to_p * liberty_unit(p);
+        match (others, sole_point(others)) {
+            (0, _) => OtherLiberties::None,
+            (_, Some(l)) => OtherLiberties::One(l),
+            (_, None) => OtherLiberties::Several,
         }
     }
 

@@ -426,10 +426,10 @@ impl<G: Game> Tree<G> {
     pub fn grow_on(&mut self, root: &G, settings: &Settings, playouts: u64, budget: Option<&TimeBudget>) {
         let (already, claimed) = (self.playouts, AtomicU64::new(self.playouts));
         let mut workers = std::mem::take(&mut self.workers);
-        let batched = workers.len() > 1;
+        let held = workers.len() > 1;
         let tree = &*self;
         let work = |worker: &mut Worker<G::Move>| {
-            let mut credits = Credits::new(batched);
+            let mut credits = Credits::new(held);
             let mut run = 0u64;
             loop {
                 if run % 32 == 0
@@ -445,7 +445,7 @@ impl<G: Game> Tree<G> {
                 }
                 tree.playout(root, settings, worker, &mut credits);
                 run += 1;
-                if batched && run % CREDIT_BATCH == 0 {
+                if run % CREDIT_BATCH == 0 {
                     credits.pay();
                 }
             }
@@ -533,11 +533,15 @@ impl<G: Game> Tree<G> {
 
     /// UCT on the RAVE-blended value: the AMAF value counts fully while the child has few visits of
     /// its own and fades as they grow (Gelly and Silver's minimum-error schedule).
-    fn select(parent: &Node<G::Move>, children: &[Node<G::Move>], settings: &Settings) -> usize {
+    fn select<'t>(
+        parent: &Node<G::Move>,
+        children: &'t [Node<G::Move>],
+        settings: &Settings,
+    ) -> &'t Node<G::Move> {
         let log_parent = (parent.visits().max(1) as f64).ln();
         let scale = REWARD_SCALE as f64;
-        let mut best = (f64::NEG_INFINITY, 0);
-        for (k, c) in children.iter().enumerate() {
+        let mut best = (f64::NEG_INFINITY, &children[0]);
+        for c in children {
             let n = c.visits() as f64;
             let an = c.amaf_visits.load(Relaxed) as f64;
             // the prior counts as `prior_visits` playouts of its value, in both estimates
@@ -552,7 +556,7 @@ impl<G: Game> Tree<G> {
             };
             let score = value + settings.exploration * (log_parent / (n + 1.0)).sqrt();
             if score > best.0 {
-                best = (score, k);
+                best = (score, c);
             }
         }
         best.1
@@ -585,7 +589,7 @@ impl<G: Game> Tree<G> {
                 }
                 children = self.expand(node, &state, settings, scratch);
             }
-            let child = &children[Self::select(node, children, settings)];
+            let child = Self::select(node, children, settings);
             child.visits.fetch_add(1, Relaxed);
             state.play(child.mv).expect("the tree holds the legal moves of its exact positions");
             scratch.sequence.push((child.mv, child.mover));
