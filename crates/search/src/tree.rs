@@ -47,7 +47,7 @@ pub(crate) struct Node<M> {
     /// a score): the expected margin that centres the margin term and that analyses report.
     margin_sum: AtomicI64,
     /// Playouts from the parent in which `mover` played `mv` later on (all moves as first);
-    /// added to without a lock ([`add_unlocked`]), as is `amaf_wins`.
+    /// added to without a lock by a lone thread ([`add_unlocked`]), as is `amaf_wins`.
     amaf_visits: AtomicU64,
     /// Rewards of `mover` in those playouts.
     amaf_wins: AtomicU64,
@@ -244,8 +244,8 @@ fn reward(black: u64, color: Color) -> u64 {
 
 /// Adds `amount` to an AMAF counter by a plain load and store rather than a locked
 /// read-modify-write, which cost every credit its price (a playout credits half the children of
-/// every node on its path: 5% of a light search's time): only a lone thread credits at once, and
-/// several threads pay what they held back ([`Credits`]) with locked additions.
+/// every node on its path: 5% of a light search's time). Only for a lone thread: several threads
+/// add with locked additions ([`Credits::add`]), or hold their credits back and pay them so.
 #[inline]
 fn add_unlocked(counter: &AtomicU64, amount: u64) {
     counter.store(counter.load(Relaxed) + amount, Relaxed);
@@ -354,6 +354,17 @@ impl<'t, M: Copy> Credits<'t, M> {
             Owed { node, mover: node.children()[0].mover, children }
         });
         Some(owed)
+    }
+
+    /// Adds a credit to a counter at once (a node not busy enough to hold its credits back):
+    /// by a locked addition when other threads may add to it too, else by a plain one.
+    #[inline]
+    fn add(&self, counter: &AtomicU64, amount: u64) {
+        if self.held {
+            counter.fetch_add(amount, Relaxed);
+        } else {
+            add_unlocked(counter, amount);
+        }
     }
 
     /// Pays every credit held back.
@@ -658,8 +669,8 @@ impl<G: Game> Tree<G> {
                 None => {
                     for c in path[i].children() {
                         if first_player.get(&c.mv) == Some(&c.mover) {
-                            add_unlocked(&c.amaf_visits, 1);
-                            add_unlocked(&c.amaf_wins, reward(black, c.mover));
+                            credits.add(&c.amaf_visits, 1);
+                            credits.add(&c.amaf_wins, reward(black, c.mover));
                         }
                     }
                 }
