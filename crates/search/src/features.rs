@@ -212,9 +212,16 @@ pub(crate) fn cell_for(slot_code: u8, mover: Color) -> u32 {
 }
 
 /// The raw 3x3 pattern code (see [`canonical`]'s ring order and atari bits) of the empty point
-/// `p` for `mover`, read straight from the board: what the heavy playouts look up per move.
-#[inline(always)]
+/// `p` for `mover`, read straight from the board: what the heavy playouts look up per move, in
+/// two parts ([`ring_colours`], [`atari_bits`]) so that they can skip the second.
+#[cfg(test)]
 pub(crate) fn raw_pattern(board: &Board, p: Point, mover: Color) -> u32 {
+    ring_colours(board, p, mover) | atari_bits(board, p)
+}
+
+/// The colour part of [`raw_pattern`] (its low 16 bits): the eight cells around `p`.
+#[inline(always)]
+pub(crate) fn ring_colours(board: &Board, p: Point, mover: Color) -> u32 {
     let geometry = board.geometry();
     let [north, west, east, south] = geometry.neighbours(p);
     let [north_west, north_east, south_west, south_east] = geometry.diagonals(p);
@@ -223,9 +230,17 @@ pub(crate) fn raw_pattern(board: &Board, p: Point, mover: Color) -> u32 {
     for (i, n) in ring.into_iter().enumerate() {
         code |= cell_for(board.slot_code(n), mover) << (2 * i);
     }
+    code
+}
+
+/// The atari part of [`raw_pattern`] (bits 16-19): which of the four orthogonal neighbours of
+/// `p` stand in atari.
+#[inline(always)]
+pub(crate) fn atari_bits(board: &Board, p: Point) -> u32 {
+    let [north, west, east, south] = board.geometry().neighbours(p);
+    let mut code = 0;
     for (i, n) in [north, east, south, west].into_iter().enumerate() {
-        let atari = board.stands_in_atari(n);
-        code |= (atari as u32) << (16 + i);
+        code |= u32::from(board.stands_in_atari(n)) << (16 + i);
     }
     code
 }
