@@ -151,15 +151,6 @@ pub struct ChainAt {
     pub sole_liberty: Option<Point>,
 }
 
-/// The liberties of a chain besides one point ([`Board::liberties_besides`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OtherLiberties {
-    None,
-    One(Point),
-    /// Two or more.
-    Several,
-}
-
 /// What placing a stone would do, computed without changing the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Preview {
@@ -638,26 +629,41 @@ impl Board {
         stone & repeats_one_point(self.packed_liberties(self.head(p)))
     }
 
-    /// The liberties of the chain through the stone `stone` other than the empty point `p`: what
-    /// that chain would bring a stone placed on `p`. Told apart as far as counting to two needs
-    /// (none, which one, or several), in constant time from the pseudo-liberties: `p` counts
-    /// once for each stone of the chain next to it, and what is left either varies (several
-    /// liberties) or is one point repeated.
-    pub fn liberties_besides(&self, stone: Point, p: Point) -> OtherLiberties {
-        let head = self.head(stone);
-        let colour = self.slot_code(stone);
-        let next_to_p = self
-            .geometry
-            .neighbours(p)
-            .into_iter()
-            .filter(|&n| self.slot_code(n) == colour && self.head(n) == head)
-            .count() as u64;
-        let others = self.packed_liberties(head) - next_to_p * liberty_unit(p);
-        match (others, sole_point(others)) {
-            (0, _) => OtherLiberties::None,
-            (_, Some(l)) => OtherLiberties::One(l),
-            (_, None) => OtherLiberties::Several,
+    /// The liberties a stone of `c` on the empty point `p` would have, counted to two (2 for two
+    /// or more, or for a capture), and the size of the chain it would make (1 when it captures):
+    /// the heavy playouts' self-atari test, asked of most of their random points. In constant
+    /// time and without a branch on the neighbours' kinds, which random play cannot predict: the
+    /// pseudo-liberties of the chain the stone would make are its empty neighbours' plus those
+    /// of the friendly chains it joins, less `p` once for each friendly neighbour, and they
+    /// number one point exactly when they all repeat it (see [`Self::only_liberty_is`]). Summed
+    /// in one packed word, they cannot carry from field to field: they are the pseudo-liberties
+    /// of one chain of the board after the move.
+    pub fn liberties_after_placing(&self, p: Point, c: Color) -> (u8, u16) {
+        self.owns(p);
+        let (own, opp) = (code(c), code(c.opponent()));
+        let (kinds, heads) = self.around(p);
+        let only = heads.map(|h| self.only_liberty_is(h, p));
+        let captures = (0..4).fold(false, |captures, i| captures | ((kinds[i] == opp) & only[i]));
+        if captures {
+            return (2, 1);
         }
+        let joined = distinct_chains(heads, kinds.map(|k| k == own));
+        let size = 1 + joined.heads().iter().map(|&h| self.tally(Point(h)).size).sum::<u16>();
+        let neighbours = self.geometry.neighbours(p);
+        let mut packed: u64 = joined.heads().iter().map(|&h| self.packed_liberties(Point(h))).sum();
+        for (kind, n) in kinds.into_iter().zip(neighbours) {
+            // an empty neighbour brings itself; a friendly one takes `p` from its chain
+            packed += u64::from(kind == EMPTY) * liberty_unit(n);
+            packed -= u64::from(kind == own) * liberty_unit(p);
+        }
+        let count = if packed == 0 {
+            0
+        } else if repeats_one_point(packed) {
+            1
+        } else {
+            2
+        };
+        (count, size)
     }
 
     /// What placing a stone of `c` on the empty point `p` would capture, and whether it would be
@@ -674,8 +680,6 @@ impl Board {
                 lone: count_of(counts, code(c)) == 0,
             };
         }
-        // Without branches on the neighbours' kinds (random playouts cannot predict them): every
-        // neighbour's head is asked, the scratch slot's answers masked out.
         // Without branches on the neighbours' kinds (random playouts cannot predict them): every
         // neighbour's head is asked, the scratch slot's answers masked out.
         let (own, opp) = (code(c), code(c.opponent()));

@@ -25,7 +25,7 @@ mod zobrist;
 use std::fmt;
 
 pub use any::{AnyGame, AnyScore};
-pub use board::{Board, ChainAt, OtherLiberties};
+pub use board::{Board, ChainAt};
 pub use geometry::{Geometry, GeometryError, Point, Vertex};
 pub use score::{AreaScore, HalfPoints, ScoreSheet};
 pub use spec::{SpecError, VariantSpec};

@@ -208,6 +208,28 @@ impl Run {
                 continue;
             }
             assert!(!board.stands_in_atari(p), "an empty point stands in no atari {}", context());
+            for c in [Color::Black, Color::White] {
+                // the model's answer: place the stone, look for an opponent group left without
+                // liberties, else count the new group's
+                let mut placed = model.cells.clone();
+                placed[i] = stone(c);
+                let captures = model.neighbours(i).into_iter().any(|n| {
+                    colour(placed[n]) == Some(c.opponent())
+                        && model.liberties(&placed, &model.flood(&placed, n)) == 0
+                });
+                let group = model.flood(&placed, i);
+                let expected = if captures {
+                    (2, 1)
+                } else {
+                    (model.liberties(&placed, &group).min(2) as u8, group.len() as u16)
+                };
+                assert_eq!(
+                    board.liberties_after_placing(p, c),
+                    expected,
+                    "liberties_after_placing({c}) {}",
+                    context()
+                );
+            }
             let (border, line_shaped) = model.region(i);
             let owner = match (border.contains(&Color::Black), border.contains(&Color::White)) {
                 (false, false) => RegionOwner::Nobody,
