@@ -25,14 +25,15 @@ use crate::time::TimeBudget;
 ///
 /// Rewards are integers out of [`REWARD_SCALE`] per playout (a plain win is all of it, a draw
 /// half), so they stay exact and seeded runs stay bit-for-bit reproducible.
-/// Aligned to a cache line, which it fills (checked by a test): a selection reads one line per
-/// child, and a thread's writes to one node leave its neighbours' lines clean for the others.
+/// Aligned to a cache line (checked by a test): a thread's writes to one node leave its
+/// neighbours' lines clean for the other threads. Its AMAF statistics live with its siblings'
+/// ([`Amaf`]).
 #[derive(Debug)]
 #[repr(align(64))]
 pub(crate) struct Node<M> {
     /// The move from the parent (a placeholder at the root).
     pub mv: M,
-    /// Who played `mv`: the side whose view `wins`, `won` and `amaf_wins` take.
+    /// Who played `mv`: the side whose view `wins`, `won` and the AMAF rewards take.
     pub mover: Color,
     /// The value the move starts with before playouts tell ([`crate::priors`]), 0.5 without
     /// prior knowledge; it weighs as [`Settings::prior_visits`] playouts.
@@ -49,19 +50,31 @@ pub(crate) struct Node<M> {
     /// Black's score margins in half-points, summed over those playouts (0 for an ending without
     /// a score): the expected margin that centres the margin term and that analyses report.
     margin_sum: AtomicI64,
-    /// Playouts from the parent in which `mover` played `mv` later on (all moves as first);
-    /// added to without a lock by a lone thread ([`Credits::credit`]), as is `amaf_wins`.
-    amaf_visits: AtomicU32,
-    /// Rewards of `mover` in those playouts.
-    amaf_wins: AtomicU64,
     /// The children, one per legal move, once the node is expanded.
     children: OnceLock<Box<Children<M>>>,
 }
 
-/// A node's children, behind one thin pointer: a slice's pointer and length would not leave the
-/// node room to fit a cache line.
+/// A node's children and their AMAF statistics, in the same order, behind one thin pointer (a
+/// slice's pointer and length would not leave the node room to fit a cache line).
 #[derive(Debug)]
-struct Children<M>(Box<[Node<M>]>);
+struct Children<M> {
+    nodes: Box<[Node<M>]>,
+    amaf: Box<[Amaf]>,
+}
+
+/// The AMAF statistics of one child, kept four to a cache line beside its siblings' rather than
+/// in the child: every playout credits about half the children of every node on its path, and
+/// with several threads each credit's line had to come back from the other core before the next
+/// selection there could read it; packed, a playout dirties a quarter of the lines.
+#[derive(Debug, Default)]
+#[repr(align(16))]
+pub(crate) struct Amaf {
+    /// Playouts from the parent in which the child's mover played its move later on (all moves
+    /// as first); added to without a lock by a lone thread ([`Credits::credit`]), as is `wins`.
+    visits: AtomicU32,
+    /// Rewards of the child's mover in those playouts.
+    wins: AtomicU64,
+}
 
 impl<M> Node<M> {
     fn new(mv: M, mover: Color, prior: f32) -> Self {
@@ -73,15 +86,18 @@ impl<M> Node<M> {
             wins: AtomicU64::new(0),
             won: AtomicU32::new(0),
             margin_sum: AtomicI64::new(0),
-            amaf_visits: AtomicU32::new(0),
-            amaf_wins: AtomicU64::new(0),
             children: OnceLock::new(),
         }
     }
 
     /// The children (empty until expanded, and for terminal positions).
     pub fn children(&self) -> &[Node<M>] {
-        self.children.get().map_or(&[], |c| &c.0)
+        self.children.get().map_or(&[], |c| &c.nodes)
+    }
+
+    /// The AMAF statistics of the children, in their order.
+    fn amaf(&self) -> &[Amaf] {
+        self.children.get().map_or(&[], |c| &c.amaf)
     }
 
     /// Playouts through this node.
@@ -361,23 +377,23 @@ impl<'t, M: Copy> Credits<'t, M> {
     /// on every credit (a playout credits half the children of every node on its path: 5% of a
     /// light search's time).
     #[inline]
-    fn credit<N>(&self, child: &Node<N>, reward: u64) {
+    fn credit(&self, amaf: &Amaf, reward: u64) {
         if self.held {
-            child.amaf_visits.fetch_add(1, Relaxed);
-            child.amaf_wins.fetch_add(reward, Relaxed);
+            amaf.visits.fetch_add(1, Relaxed);
+            amaf.wins.fetch_add(reward, Relaxed);
         } else {
-            child.amaf_visits.store(child.amaf_visits.load(Relaxed) + 1, Relaxed);
-            child.amaf_wins.store(child.amaf_wins.load(Relaxed) + reward, Relaxed);
+            amaf.visits.store(amaf.visits.load(Relaxed) + 1, Relaxed);
+            amaf.wins.store(amaf.wins.load(Relaxed) + reward, Relaxed);
         }
     }
 
     /// Pays every credit held back.
     fn pay(&mut self) {
         for (_, Owed { node, mut children, .. }) in self.owed.drain() {
-            for (c, (_, owed)) in node.children().iter().zip(&children) {
+            for (amaf, (_, owed)) in node.amaf().iter().zip(&children) {
                 if owed[0] > 0 {
-                    c.amaf_visits.fetch_add(owed[0] as u32, Relaxed);
-                    c.amaf_wins.fetch_add(owed[1], Relaxed);
+                    amaf.visits.fetch_add(owed[0] as u32, Relaxed);
+                    amaf.wins.fetch_add(owed[1], Relaxed);
                 }
             }
             children.clear();
@@ -505,7 +521,7 @@ impl<G: Game> Tree<G> {
         }
         for k in path {
             let children = self.root.children.take().expect("the path runs through expanded nodes");
-            self.root = children.0.into_vec().swap_remove(k);
+            self.root = children.nodes.into_vec().swap_remove(k);
         }
         self.playouts = u64::from(self.root.visits());
         self.nodes.store(self.root.subtree_size(), Relaxed);
@@ -540,7 +556,8 @@ impl<G: Game> Tree<G> {
         let children: Box<[Node<G::Move>]> =
             moves.iter().enumerate().map(|(k, &mv)| Node::new(mv, mover, prior(k))).collect();
         let count = children.len();
-        if node.children.set(Box::new(Children(children))).is_ok() {
+        let amaf = (0..count).map(|_| Amaf::default()).collect();
+        if node.children.set(Box::new(Children { nodes: children, amaf })).is_ok() {
             self.nodes.fetch_add(count, Relaxed);
         }
         node.children()
@@ -556,14 +573,14 @@ impl<G: Game> Tree<G> {
         let log_parent = (parent.visits().max(1) as f64).ln();
         let scale = REWARD_SCALE as f64;
         let mut best = (f64::NEG_INFINITY, &children[0]);
-        for c in children {
+        for (c, amaf) in children.iter().zip(parent.amaf()) {
             let n = c.visits() as f64;
-            let an = c.amaf_visits.load(Relaxed) as f64;
+            let an = amaf.visits.load(Relaxed) as f64;
             // the prior counts as `prior_visits` playouts of its value, in both estimates
             let (n0, w0) = (settings.prior_visits, settings.prior_visits * c.prior as f64);
             let q = if n > 0.0 || n0 > 0.0 { (c.wins() as f64 / scale + w0) / (n + n0) } else { 0.5 };
             let value = if an > 0.0 {
-                let aq = (c.amaf_wins.load(Relaxed) as f64 / scale + w0) / (an + n0);
+                let aq = (amaf.wins.load(Relaxed) as f64 / scale + w0) / (an + n0);
                 let beta = an / (an + n + n * an / settings.rave_equivalence);
                 beta * aq + (1.0 - beta) * q
             } else {
@@ -671,9 +688,9 @@ impl<G: Game> Tree<G> {
                     }
                 }
                 None => {
-                    for c in path[i].children() {
+                    for (c, amaf) in path[i].children().iter().zip(path[i].amaf()) {
                         if first_player.get(&c.mv) == Some(&c.mover) {
-                            credits.credit(c, reward(black, c.mover));
+                            credits.credit(amaf, reward(black, c.mover));
                         }
                     }
                 }
@@ -768,12 +785,12 @@ mod tests {
                 let through: u32 = children.iter().map(|c| c.visits()).sum();
                 // the playouts that stopped here before it was expanded (none at the root)
                 assert!(through <= node.visits() && node.visits() - through <= settings.expand_after);
-                for c in children {
-                    assert!(c.amaf_visits.load(Relaxed) <= node.visits());
+                for (c, amaf) in children.iter().zip(node.amaf()) {
+                    assert!(amaf.visits.load(Relaxed) <= node.visits());
                     // every playout through a child credits its move (a pass gets no credit), so
                     // a credit held back by a thread and never paid shows here
                     if c.mv != AnyGame::PASS {
-                        assert!(c.amaf_visits.load(Relaxed) >= c.visits(), "AMAF credits paid");
+                        assert!(amaf.visits.load(Relaxed) >= c.visits(), "AMAF credits paid");
                     }
                 }
             }
@@ -787,9 +804,10 @@ mod tests {
     }
 
     #[test]
-    fn a_node_fills_one_cache_line() {
+    fn a_node_fills_one_cache_line_and_four_amaf_statistics_share_one() {
         assert_eq!(std::mem::size_of::<Node<<AnyGame as Game>::Move>>(), 64);
         assert_eq!(std::mem::size_of::<Node<<variago_rules::galice::Galice as Game>::Move>>(), 64);
+        assert_eq!(std::mem::size_of::<Amaf>(), 16);
     }
 
     fn result(winner: Option<Color>, margin: i32) -> GameResult {
