@@ -385,9 +385,6 @@ fn ownership<G: Game>(tree: &Tree<G>) -> Vec<[f64; 2]> {
     tree.ownership.iter().map(|[b, w]| [f64::from(*b) / counted, f64::from(*w) / counted]).collect()
 }
 
-/// Playouts a pondering tree runs at most: its visit counters are 32-bit.
-const PONDER_LIMIT: u64 = 1 << 31;
-
 /// A search that keeps its tree between steps, so that an analysis shown while it runs (a GUI's
 /// live evaluation) deepens the longer it runs, and stops whenever the caller stops asking.
 pub struct Pondering<G: Game> {
@@ -404,7 +401,8 @@ impl<G: Game> Pondering<G> {
     pub fn step(&mut self, time: Duration) -> Analysis<G::Move> {
         let start = Instant::now();
         let budget = TimeBudget { start, time, max_time: time, adaptive: false };
-        self.tree.grow_on(&self.game, &self.search.settings, PONDER_LIMIT, Some(&budget));
+        // the tree stops at its own limit of playouts (`tree::MAX_PLAYOUTS`)
+        self.tree.grow_on(&self.game, &self.search.settings, u64::MAX, Some(&budget));
         self.elapsed += start.elapsed();
         self.search.conclude(&self.game, &self.tree, self.elapsed)
     }
@@ -474,7 +472,7 @@ impl GameVisitor for AnyPonder<'_> {
         let kept = *self.kept.0.downcast::<Kept<G>>().ok()?;
         let (root, mut tree) = kept.after(&game, &cast_moves(self.moves), self.settings.threads.max(1))?;
         while !self.stop.load(Ordering::Relaxed) {
-            if tree.playouts >= PONDER_LIMIT {
+            if tree.playouts >= tree::MAX_PLAYOUTS {
                 // the counters are full: wait to be stopped
                 std::thread::sleep(PONDER_STEP);
                 continue;
@@ -485,7 +483,7 @@ impl GameVisitor for AnyPonder<'_> {
                 max_time: PONDER_STEP,
                 adaptive: false,
             };
-            tree.grow_on(&root, self.settings, PONDER_LIMIT, Some(&step));
+            tree.grow_on(&root, self.settings, u64::MAX, Some(&step));
         }
         Some(KeptAny(Box::new(Kept { game: root, tree })))
     }

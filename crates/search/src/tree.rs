@@ -25,6 +25,7 @@ use crate::time::TimeBudget;
 ///
 /// Rewards are integers out of [`REWARD_SCALE`] per playout (a plain win is all of it, a draw
 /// half), so they stay exact and seeded runs stay bit-for-bit reproducible.
+///
 /// Aligned to a cache line (checked by a test): a thread's writes to one node leave its
 /// neighbours' lines clean for the other threads. Its AMAF statistics live with its siblings'
 /// ([`Amaf`]).
@@ -316,6 +317,10 @@ impl<M> Worker<M> {
     }
 }
 
+/// Playouts a tree holds at most, whatever the budget (a long analysis, an absurd `--playouts`):
+/// a node counts its visits and its plain wins in 32 bits, two a win.
+pub(crate) const MAX_PLAYOUTS: u64 = (1 << 31) - 1;
+
 /// Playouts between two payments of the AMAF credits a thread holds back ([`Credits`]).
 const CREDIT_BATCH: u64 = 32;
 
@@ -371,7 +376,7 @@ impl<'t, M: Copy> Credits<'t, M> {
         Some(owed)
     }
 
-    /// Credits `child` with one AMAF playout of `reward` at once (a node not busy enough to hold
+    /// Credits a child's AMAF statistics with one playout of `reward` at once (a node not busy enough to hold
     /// its credits back): by locked additions when other threads may credit it too, else by a
     /// plain load and store, which spare a lone thread the price of a locked read-modify-write
     /// on every credit (a playout credits half the children of every node on its path: 5% of a
@@ -453,8 +458,9 @@ impl<G: Game> Tree<G> {
     }
 
     /// Runs playouts, on every worker's thread at once, until the tree holds `playouts` in all
-    /// or the time `budget` is spent.
+    /// (at most [`MAX_PLAYOUTS`]) or the time `budget` is spent.
     pub fn grow_on(&mut self, root: &G, settings: &Settings, playouts: u64, budget: Option<&TimeBudget>) {
+        let playouts = playouts.min(MAX_PLAYOUTS);
         let (already, claimed) = (self.playouts, AtomicU64::new(self.playouts));
         let mut workers = std::mem::take(&mut self.workers);
         let held = workers.len() > 1;
