@@ -376,11 +376,11 @@ impl<'t, M: Copy> Credits<'t, M> {
         Some(owed)
     }
 
-    /// Credits a child's AMAF statistics with one playout of `reward` at once (a node not busy enough to hold
-    /// its credits back): by locked additions when other threads may credit it too, else by a
-    /// plain load and store, which spare a lone thread the price of a locked read-modify-write
-    /// on every credit (a playout credits half the children of every node on its path: 5% of a
-    /// light search's time).
+    /// Credits a child's AMAF statistics with one playout of `reward` at once (a node not busy
+    /// enough to hold its credits back): by locked additions when other threads may credit it
+    /// too, else by a plain load and store, which spare a lone thread the price of a locked
+    /// read-modify-write on every credit (a playout credits half the children of every node on
+    /// its path: 5% of a light search's time).
     #[inline]
     fn credit(&self, amaf: &Amaf, reward: u64) {
         if self.held {
