@@ -1,6 +1,7 @@
 //! What a move looks like to the search's prior knowledge: the 3x3 pattern around it (with the
 //! atari status of its orthogonal neighbours), whether it captures, escapes an atari, ataris or
-//! puts itself in atari, its distance to the last move and to the edge.
+//! puts itself in atari, its distance to the last move and to the edge, and whether it opens a
+//! new area of the board (and on which line).
 //!
 //! Coulom ("Computing Elo Ratings of Move Patterns in the Game of Go", 2007) showed that a
 //! Bradley-Terry model over such features predicts strong players' moves well; [`crate::train`]
@@ -60,7 +61,15 @@ pub struct MoveFeatures {
     pub distance: Option<u8>,
     /// The line it stands on (1 the edge), capped at [`CENTRE_LINE`].
     pub line: u8,
+    /// Whether no stone stands within [`OPEN_REACH`] points of it either way (its 5x5 square):
+    /// a move that opens an area, as opening moves do. With the line it tells an opening on the
+    /// third or fourth line from one on the first or second, which the line alone, learned over
+    /// whole games whose endgames play on the edge, does not.
+    pub open: bool,
 }
+
+/// A move is in an open area when no stone stands within this many points of it either way.
+pub const OPEN_REACH: u8 = 2;
 
 /// Distances at and past this one are all alike.
 pub const FAR: u8 = 10;
@@ -86,6 +95,9 @@ pub enum Feature {
     Distance(u8),
     /// This line (1 to [`CENTRE_LINE`] - 1; the centre has no feature).
     Line(u8),
+    /// In an open area ([`MoveFeatures::open`]) on this line (1 to [`CENTRE_LINE`], which
+    /// stands for the centre).
+    Open(u8),
 }
 
 impl Feature {
@@ -104,6 +116,8 @@ impl Feature {
             Feature::Atari(Size::Big) => "atari-big".into(),
             Feature::Distance(d) => format!("distance-{d}"),
             Feature::Line(l) => format!("line-{l}"),
+            Feature::Open(l) if l == CENTRE_LINE => "open-centre".into(),
+            Feature::Open(l) => format!("open-line-{l}"),
         }
     }
 
@@ -120,11 +134,14 @@ impl Feature {
             "self-atari" => Feature::SelfAtari,
             "atari" => Feature::Atari(Size::Small),
             "atari-big" => Feature::Atari(Size::Big),
+            "open-centre" => Feature::Open(CENTRE_LINE),
             _ => {
                 if let Some(code) = name.strip_prefix("pattern-") {
                     Feature::Pattern(u32::from_str_radix(code, 16).ok().filter(|&c| c < 1 << 20)?)
                 } else if let Some(d) = number("distance-").filter(|d| (2..=FAR).contains(d)) {
                     Feature::Distance(d)
+                } else if let Some(l) = number("open-line-").filter(|l| (1..CENTRE_LINE).contains(l)) {
+                    Feature::Open(l)
                 } else {
                     Feature::Line(number("line-").filter(|l| (1..CENTRE_LINE).contains(l))?)
                 }
@@ -145,6 +162,7 @@ impl MoveFeatures {
             self.atari.map(Feature::Atari),
             self.distance.map(Feature::Distance),
             (self.line < CENTRE_LINE).then_some(Feature::Line(self.line)),
+            self.open.then_some(Feature::Open(self.line)),
         ]
         .into_iter()
         .flatten()
@@ -404,7 +422,30 @@ impl<'a> Position<'a> {
                 (dx + dy + dx.max(dy)).min(FAR)
             }),
             line: (from_edge + 1).min(CENTRE_LINE),
+            // the 3x3 ring first: most moves have a stone there and need no wider look
+            open: code & 0xFFFF == self.empty_ring(geometry, p) && self.stoneless_square(p),
         }
+    }
+
+    /// The ring code of `p`'s eight neighbours if all are empty or off the board (what an open
+    /// area's pattern holds).
+    fn empty_ring(&self, geometry: variago_rules::Geometry, p: Point) -> u32 {
+        let [north, west, east, south] = geometry.neighbours(p);
+        let [north_west, north_east, south_west, south_east] = geometry.diagonals(p);
+        let ring = [north, north_east, east, south_east, south, south_west, west, north_west];
+        let cell = |n: Point| if geometry.contains(n) { EMPTY } else { OFF_BOARD };
+        ring.iter().enumerate().fold(0, |code, (i, &n)| code | cell(n) << (2 * i))
+    }
+
+    /// Whether no stone stands within [`OPEN_REACH`] points of `p` either way.
+    fn stoneless_square(&self, p: Point) -> bool {
+        let geometry = self.board.geometry();
+        let (x, y) = geometry.coords(p);
+        let span = |c: u8, size: u8| c.saturating_sub(OPEN_REACH)..=(c + OPEN_REACH).min(size - 1);
+        span(x, geometry.width()).all(|cx| {
+            span(y, geometry.height())
+                .all(|cy| geometry.point(cx, cy).is_none_or(|q| self.board.piece(q).is_none()))
+        })
     }
 
     /// The distinct liberties (up to two) of the chain a stone on `p` would make with the
@@ -466,6 +507,35 @@ mod tests {
         assert_eq!(mirror(mirror(code)), code);
         // a different shape has a different code
         assert_ne!(canonical(code), canonical(code ^ (1 << 17)));
+    }
+
+    #[test]
+    fn a_move_is_open_while_its_five_by_five_square_holds_no_stone() {
+        let board = position(&[
+            ". . . . . . . . .", //
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . X . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+        ]);
+        // E5 is the stone; the square reaches two points each way, the edge counts as no stone
+        let open = |at: &str| features(&board, Color::White, None, at).open;
+        assert!(open("A1") && open("A9") && open("J9") && open("B2"));
+        assert!(!open("C3") && !open("G7") && !open("E7") && !open("C5"), "two points away");
+        assert!(!open("D4") && !open("F5"), "next to the stone: the ring says so");
+        assert!(open("B3") && open("H5") && open("E2"), "three points away");
+        let d = features(&board, Color::White, None, "B2");
+        assert_eq!(d.list().filter(|f| matches!(f, Feature::Open(2))).count(), 1);
+        let centre = features(&Board::new(Geometry::square(19).unwrap()), Color::Black, None, "K10");
+        assert!(centre.list().any(|f| f == Feature::Open(CENTRE_LINE)) && centre.line == CENTRE_LINE);
+        for feature in [Feature::Open(1), Feature::Open(4), Feature::Open(CENTRE_LINE)] {
+            assert_eq!(Feature::from_name(&feature.name()), Some(feature));
+        }
+        assert_eq!(Feature::from_name("open-line-5"), None, "the centre has its own name");
     }
 
     #[test]

@@ -237,7 +237,7 @@ mod tests {
         assert_eq!(weights.gamma(Feature::Escape(Size::Big)), 20.0, "a learned weight stays");
         assert_eq!(weights.gamma(Feature::Atari(Size::Big)), 2.0);
         assert_eq!(weights.gamma(Feature::Capture(Capture::One)), 1.0, "not a size class of another");
-        // the 19x19 table's games captured no chain of five stones
+        // in the 19x19 table a big capture weighs at least as much as a capture of a few stones
         let large = Weights::builtin_large();
         assert!(
             large.gamma(Feature::Capture(Capture::Many)) >= large.gamma(Feature::Capture(Capture::Several))
@@ -255,6 +255,14 @@ mod tests {
         let large = Weights::builtin_large();
         assert!(
             large.gamma(Feature::Line(2)) < large.gamma(Feature::Line(3)).min(large.gamma(Feature::Line(4)))
+        );
+        // and opening an area on the first or second line far less than on the third or fourth
+        let opening = |line| large.gamma(Feature::Open(line));
+        assert!(opening(1).max(opening(2)) < 0.1 && opening(3).min(opening(4)) > 1.0);
+        // 9x9's table has no opening weights: its moves are valued as before them
+        assert!(
+            (1..=crate::features::CENTRE_LINE)
+                .all(|line| Weights::builtin().gamma(Feature::Open(line)) == 1.0)
         );
     }
 

@@ -50,9 +50,10 @@ fn group(feature: Feature) -> usize {
         Feature::Atari(_) => 5,
         Feature::Distance(_) => 6,
         Feature::Line(_) => 7,
+        Feature::Open(_) => 8,
     }
 }
-const GROUPS: usize = 8;
+const GROUPS: usize = 9;
 
 impl TrainingSet {
     /// Positions added so far.
