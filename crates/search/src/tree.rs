@@ -600,19 +600,20 @@ impl<G: Game> Tree<G> {
         best.1
     }
 
-    /// Visits a leaf needs before its children are added: [`Settings::expand_after`] while the
-    /// tree is small, doubling with each eighth of [`Settings::max_nodes`] it fills, and no more
-    /// expansions once full. A tree that expanded at the same rate to the end stopped growing
-    /// there: a 19x19 search filled two million nodes in about 20,000 playouts, a tenth of what
-    /// 10 s on two threads run, and the rest only deepened nothing; now the last nodes go to the
-    /// leaves the search visits most.
+    /// Visits a leaf needs before its children are added: [`Settings::expand_after`] until the
+    /// tree is half full, then doubling with each further eighth of [`Settings::max_nodes`] it
+    /// fills (16 times at seven eighths), and no more expansions once full. A tree that expanded
+    /// at the same rate to the end stopped growing there: a 19x19 search fills two million nodes
+    /// in about 20,000 playouts, a tenth of what 10 s on two threads run, and its later playouts
+    /// deepened nothing. Raising the threshold from the start costs where the tree never fills
+    /// (expansion after 8 visits lost 13-27 on 9x9, docs/ai.md), so the first half is as before.
     fn expansion_threshold(&self, settings: &Settings) -> u32 {
         let nodes = self.nodes.load(Relaxed);
         if nodes >= settings.max_nodes {
             return u32::MAX;
         }
         let eighths = (nodes as u64 * 8 / settings.max_nodes as u64) as u32;
-        settings.expand_after.saturating_mul(1 << eighths)
+        settings.expand_after.saturating_mul(1 << eighths.saturating_sub(3))
     }
 
     fn playout<'t>(
@@ -824,19 +825,20 @@ mod tests {
     #[test]
     fn a_filling_tree_expands_ever_busier_leaves_and_stops_when_full() {
         let game = AnyGame::new(&"go".parse().unwrap(), Geometry::square(9).unwrap());
-        let settings = Settings { max_nodes: 8_000, ..Settings::default() };
+        let settings = Settings { max_nodes: 40_000, ..Settings::default() };
         let tree = Tree::new(&game, &settings);
         let at = |nodes: usize| {
             tree.nodes.store(nodes, Relaxed);
             tree.expansion_threshold(&settings)
         };
-        assert_eq!((at(1), at(999), at(1_000), at(2_000), at(7_999)), (2, 2, 4, 8, 256));
-        assert_eq!(at(8_000), u32::MAX);
+        assert_eq!((at(1), at(19_999), at(20_000), at(25_000), at(39_999)), (2, 2, 4, 8, 32));
+        assert_eq!(at(40_000), u32::MAX);
         // grown, the tree stays within one expansion (82 nodes) of its bound and goes on deepening
+        // (a tree that expanded after 2 visits to the end had a principal line of 2 moves here)
         let mut tree = Tree::new(&game, &settings);
         tree.grow_on(&game, &settings, 20_000, None);
         let nodes = tree.nodes.load(Relaxed);
-        assert!((7_000..8_000 + 82).contains(&nodes), "{nodes} nodes");
+        assert!((35_000..40_000 + 82).contains(&nodes), "{nodes} nodes");
         let principal = Tree::<AnyGame>::line_below(&tree.root, 40, 1);
         assert!(principal.len() >= 4, "principal line of {} moves", principal.len());
     }
