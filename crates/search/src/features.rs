@@ -211,6 +211,12 @@ pub fn symmetries(code: u32) -> [u32; 8] {
     all
 }
 
+/// Whether a pattern's ring holds a stone of either colour: a cell whose two bits differ (own
+/// 01, opponent 10; empty 00 and off the board 11 do not).
+fn ring_holds_a_stone(code: u32) -> bool {
+    (code ^ (code >> 1)) & 0x5555 != 0
+}
+
 /// The smallest code among the pattern's eight rotations and reflections, so that a shape and
 /// its turned or mirrored copies share one weight.
 pub fn canonical(code: u32) -> u32 {
@@ -423,18 +429,8 @@ impl<'a> Position<'a> {
             }),
             line: (from_edge + 1).min(CENTRE_LINE),
             // the 3x3 ring first: most moves have a stone there and need no wider look
-            open: code & 0xFFFF == self.empty_ring(geometry, p) && self.stoneless_square(p),
+            open: !ring_holds_a_stone(code) && self.stoneless_square(p),
         }
-    }
-
-    /// The ring code of `p`'s eight neighbours if all are empty or off the board (what an open
-    /// area's pattern holds).
-    fn empty_ring(&self, geometry: variago_rules::Geometry, p: Point) -> u32 {
-        let [north, west, east, south] = geometry.neighbours(p);
-        let [north_west, north_east, south_west, south_east] = geometry.diagonals(p);
-        let ring = [north, north_east, east, south_east, south, south_west, west, north_west];
-        let cell = |n: Point| if geometry.contains(n) { EMPTY } else { OFF_BOARD };
-        ring.iter().enumerate().fold(0, |code, (i, &n)| code | cell(n) << (2 * i))
     }
 
     /// Whether no stone stands within [`OPEN_REACH`] points of `p` either way.
@@ -527,6 +523,8 @@ mod tests {
         assert!(open("A1") && open("A9") && open("J9") && open("B2"));
         assert!(!open("C3") && !open("G7") && !open("E7") && !open("C5"), "two points away");
         assert!(!open("D4") && !open("F5"), "next to the stone: the ring says so");
+        assert!(ring_holds_a_stone(OWN << 14) && ring_holds_a_stone(OPPONENT | OFF_BOARD << 2));
+        assert!(!ring_holds_a_stone(OFF_BOARD << 4 | OFF_BOARD << 6 | 0xF << 16), "edges, atari bits");
         assert!(open("B3") && open("H5") && open("E2"), "three points away");
         let d = features(&board, Color::White, None, "B2");
         assert_eq!(d.list().filter(|f| matches!(f, Feature::Open(2))).count(), 1);
