@@ -68,7 +68,7 @@ pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure>
     }
     let mut settings = genmove::settings(playouts, time, threads, seed, level).map_err(Failure::input)?;
     if let Some(priors) = priors {
-        settings.prior_visits = priors;
+        settings.prior_visits = Some(priors);
     }
     settings.resign_below = resign_below;
     Ok(EngineSpec::Builtin(tuning.over(settings)))

@@ -59,8 +59,9 @@ pub struct Settings {
     pub max_nodes: usize,
     /// Playouts the learned prior of a new node weighs as ([`priors`]): how long the features'
     /// judgement of a move leads before the playouts' own results take over; 0 turns the priors
-    /// off (the plain search, for comparisons).
-    pub prior_visits: f64,
+    /// off (the plain search, for comparisons). `None`, the default, takes the board's own
+    /// weight ([`priors::default_prior_visits`]).
+    pub prior_visits: Option<f64>,
     /// Whether the playouts count who owns each point at their end ([`Analysis::ownership`]):
     /// a second count of every playout's final board, so only callers that read it (GTP's
     /// dead-stone judgement) ask for it.
@@ -92,12 +93,20 @@ impl Default for Settings {
             rave_equivalence: 3000.0,
             expand_after: 2,
             max_nodes: 2_000_000,
-            prior_visits: 20.0,
+            prior_visits: None,
             ownership: false,
             resign_below: None,
             playout: playout::Policy::default(),
             score_share: DEFAULT_SCORE_SHARE,
         }
+    }
+}
+
+impl Settings {
+    /// The weight of the learned priors on `game`'s board: [`Settings::prior_visits`], or the
+    /// board's own by default.
+    pub fn prior_visits_for<G: Game>(&self, game: &G) -> f64 {
+        self.prior_visits.unwrap_or_else(|| priors::default_prior_visits(game))
     }
 }
 
@@ -318,7 +327,7 @@ impl Search {
     fn conclude<G: Game>(&self, game: &G, tree: &Tree<G>, elapsed: Duration) -> Analysis<G::Move> {
         let children = tree.root.children();
         let root_moves: Vec<G::Move> = children.iter().map(|c| c.mv).collect();
-        let policy = (self.settings.prior_visits > 0.0)
+        let policy = (self.settings.prior_visits_for(game) > 0.0)
             .then(|| priors::Weights::builtin_for(game).move_policy(game, &root_moves))
             .flatten()
             .unwrap_or_else(|| vec![1.0 / root_moves.len() as f64; root_moves.len()]);

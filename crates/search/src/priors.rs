@@ -48,6 +48,28 @@ const BUILTIN_LARGE: &str = include_str!("../data/go-features-19.txt");
 /// opened less on the second line.
 pub const LARGE_BOARD: u8 = 19;
 
+/// Playouts the priors weigh as by default below [`LARGE_BOARD`] lines: 50 scored 19-21
+/// against 20 on 9x9 (docs/ai.md).
+pub const PRIOR_VISITS: f64 = 20.0;
+
+/// Playouts the priors weigh as by default from [`LARGE_BOARD`] lines each way: with 361 moves
+/// to a node the playouts take longer to tell the good ones apart, and the priors' lead must last
+/// longer; 60 beat 20 49-31 on 19x19 at 2,000 playouts (docs/ai.md).
+pub const PRIOR_VISITS_LARGE: f64 = 60.0;
+
+/// The default weight of the priors on `game`'s board ([`crate::Settings::prior_visits`]).
+pub fn default_prior_visits<G: Game>(game: &G) -> f64 {
+    if is_large(game) { PRIOR_VISITS_LARGE } else { PRIOR_VISITS }
+}
+
+/// Whether `game` has a board of stones of at least [`LARGE_BOARD`] lines each way.
+fn is_large<G: Game>(game: &G) -> bool {
+    game.stones().is_some_and(|s| {
+        let g = s.board.geometry();
+        g.width().min(g.height()) >= LARGE_BOARD
+    })
+}
+
 /// Each big chain's feature with the feature of the size class below it. A table whose games
 /// never (or too rarely to keep) captured, saved or put in atari a big chain gives its big
 /// class the weight of the class below, not the neutral 1: the 19x19 table, learned from 30
@@ -84,10 +106,7 @@ impl Weights {
     /// lines each way, else [`Weights::builtin`] (also for variants without a board of stones,
     /// which the weights do not apply to anyway).
     pub fn builtin_for<G: Game>(game: &G) -> &'static Weights {
-        match game.stones().map(|s| s.board.geometry()) {
-            Some(g) if g.width().min(g.height()) >= LARGE_BOARD => Weights::builtin_large(),
-            _ => Weights::builtin(),
-        }
+        if is_large(game) { Weights::builtin_large() } else { Weights::builtin() }
     }
 
     /// Reads the table format of [`Weights::to_text`]: `NAME GAMMA` per line, `#` comments.

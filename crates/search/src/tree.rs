@@ -291,6 +291,8 @@ pub(crate) struct Tree<G: Game> {
     nodes: AtomicUsize,
     /// How the score margin enters the playouts' rewards, for the root's variant.
     margin_term: Option<MarginTerm>,
+    /// Playouts each child's prior weighs as: the settings' weight for this board.
+    prior_visits: f64,
     workers: Vec<Worker<G::Move>>,
 }
 
@@ -446,9 +448,10 @@ impl<G: Game> Tree<G> {
             owned_playouts: 0,
             nodes: AtomicUsize::new(1),
             margin_term: MarginTerm::of(root, settings.score_share),
+            prior_visits: settings.prior_visits_for(root),
             workers: Vec::new(),
         };
-        tree.expand(&tree.root, root, settings, scratch);
+        tree.expand(&tree.root, root, scratch);
         Tree { workers, ..tree }
     }
 
@@ -538,20 +541,19 @@ impl<G: Game> Tree<G> {
     }
 
     /// Adds the children of `node` (unless another thread has just done so) and returns them,
-    /// each with its prior value where the settings ask for priors and the variant has a board
-    /// of stones.
+    /// each with its prior value where the settings ask for priors (a weight above 0) and the
+    /// variant has a board of stones.
     fn expand<'t>(
         &'t self,
         node: &'t Node<G::Move>,
         state: &G,
-        settings: &Settings,
         scratch: &mut Scratch<G::Move>,
     ) -> &'t [Node<G::Move>] {
         let moves = &mut scratch.moves;
         state.legal_moves(moves);
         let mover = state.to_move();
         drop_own_eye_fills(state, moves);
-        let with_priors = settings.prior_visits > 0.0
+        let with_priors = self.prior_visits > 0.0
             && Weights::builtin_for(state).move_values(
                 state,
                 moves,
@@ -572,18 +574,20 @@ impl<G: Game> Tree<G> {
     /// UCT on the RAVE-blended value: the AMAF value counts fully while the child has few visits of
     /// its own and fades as they grow (Gelly and Silver's minimum-error schedule).
     fn select<'t>(
+        &self,
         parent: &Node<G::Move>,
         children: &'t [Node<G::Move>],
         settings: &Settings,
     ) -> &'t Node<G::Move> {
         let log_parent = (parent.visits().max(1) as f64).ln();
         let scale = REWARD_SCALE as f64;
+        let prior_visits = self.prior_visits;
         let mut best = (f64::NEG_INFINITY, &children[0]);
         for (c, amaf) in children.iter().zip(parent.amaf()) {
             let n = c.visits() as f64;
             let an = amaf.visits.load(Relaxed) as f64;
             // the prior counts as `prior_visits` playouts of its value, in both estimates
-            let (n0, w0) = (settings.prior_visits, settings.prior_visits * c.prior as f64);
+            let (n0, w0) = (prior_visits, prior_visits * c.prior as f64);
             let q = if n > 0.0 || n0 > 0.0 { (c.wins() as f64 / scale + w0) / (n + n0) } else { 0.5 };
             let value = if an > 0.0 {
                 let aq = (amaf.wins.load(Relaxed) as f64 / scale + w0) / (an + n0);
@@ -638,9 +642,9 @@ impl<G: Game> Tree<G> {
                 if state.is_over() || node.visits() <= self.expansion_threshold(settings) {
                     break;
                 }
-                children = self.expand(node, &state, settings, scratch);
+                children = self.expand(node, &state, scratch);
             }
-            let child = Self::select(node, children, settings);
+            let child = self.select(node, children, settings);
             child.visits.fetch_add(1, Relaxed);
             state.play(child.mv).expect("the tree holds the legal moves of its exact positions");
             scratch.sequence.push((child.mv, child.mover));

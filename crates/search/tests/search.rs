@@ -288,11 +288,26 @@ fn ownership_shares_follow_the_walls_and_sum_to_at_most_one() {
     assert!(galice.ownership.iter().all(|[b, w]| *b >= 0.0 && *w >= 0.0 && b + w <= 1.0 + 1e-9));
 }
 
+/// The priors weigh more by default on 19x19 than on 9x9: a default search plays exactly as one
+/// given the board's weight, and on 19x19 not as one given the small boards' weight.
+#[test]
+fn the_priors_weigh_by_the_size_of_the_board() {
+    use variago_search::priors::{PRIOR_VISITS, PRIOR_VISITS_LARGE};
+    let visits = |side: u32, prior_visits: Option<f64>| {
+        let game = AnyGame::new(&"go".parse::<VariantSpec>().unwrap(), Geometry::square(side).unwrap());
+        let analysis = Search::new(Settings { prior_visits, ..playouts(400) }).analyse(&game).unwrap();
+        analysis.moves.iter().map(|m| (m.mv, m.visits)).collect::<Vec<_>>()
+    };
+    assert_eq!(visits(9, None), visits(9, Some(PRIOR_VISITS)));
+    assert_eq!(visits(19, None), visits(19, Some(PRIOR_VISITS_LARGE)));
+    assert_ne!(visits(19, None), visits(19, Some(PRIOR_VISITS)));
+}
+
 #[test]
 fn every_move_has_its_prior_and_its_own_variation_cut_where_visits_run_thin() {
     let game = AnyGame::new(&"go".parse::<VariantSpec>().unwrap(), Geometry::square(9).unwrap());
     // 82 legal moves (81 points and the pass); without the learned priors, a uniform prior
-    let few = Search::new(Settings { prior_visits: 0.0, ..playouts(60) }).analyse(&game).unwrap();
+    let few = Search::new(Settings { prior_visits: Some(0.0), ..playouts(60) }).analyse(&game).unwrap();
     for m in &few.moves {
         assert!((m.prior - 1.0 / 82.0).abs() < 1e-12, "{m:?}");
         // no reply reaches the minimum of visits: the variation is the move alone
