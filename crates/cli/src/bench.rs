@@ -181,7 +181,7 @@ fn search_speed<G: Game>(name: &str, game: &G, playouts: u64, seed: u64, policy:
     }
     println!("search on {name}: {playouts} {policy} playouts per measurement");
     for threads in counts {
-        let settings = Settings { playouts, threads, seed, playout: policy, ..Settings::default() };
+        let settings = Settings { playouts, threads, seed, playout: Some(policy), ..Settings::default() };
         let analysis = Search::new(settings).analyse(game).expect("the start position goes on");
         let rate = analysis.playouts as f64 / analysis.elapsed.as_secs_f64().max(1e-9);
         println!("{threads} thread(s): {rate:.0} playouts/s");

@@ -23,10 +23,11 @@ pub struct Budget {
     /// Strength 1-10 (250 playouts doubling per level; 10 thinks 5 s); --playouts or --time win.
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
     pub level: Option<u8>,
-    /// The playouts' move policy: `light` (atari answers, then random moves; the default) or
-    /// `heavy` (atari answers, learned 3x3 patterns around the last move, no self-atari).
-    #[arg(long, default_value_t = Policy::default())]
-    pub playout: Policy,
+    /// The playouts' move policy: `light` (atari answers, then random moves; the default below
+    /// 19x19) or `heavy` (atari answers, learned 3x3 patterns around the last move, no
+    /// self-atari; the default on 19x19).
+    #[arg(long)]
+    pub playout: Option<Policy>,
     /// Share of a playout's reward its score margin moves, around the expected margin (0 to
     /// 0.5; 0 values the result alone): among moves that win or lose alike, the larger margin.
     #[arg(long, default_value_t = variago_search::DEFAULT_SCORE_SHARE, value_parser = score_share)]
@@ -69,7 +70,7 @@ impl Budget {
     pub fn settings(&self) -> Result<Settings, String> {
         let settings = settings(self.playouts, self.time, self.threads, self.seed.unwrap_or(1), self.level)?;
         let tuning = Tuning {
-            playout: Some(self.playout),
+            playout: self.playout,
             score_share: Some(self.score_share),
             rave_equivalence: self.rave,
             exploration: self.explore,
@@ -102,7 +103,7 @@ impl Tuning {
     /// `settings` with the constants given here.
     pub fn over(self, settings: Settings) -> Settings {
         Settings {
-            playout: self.playout.unwrap_or(settings.playout),
+            playout: self.playout.or(settings.playout),
             score_share: self.score_share.unwrap_or(settings.score_share),
             rave_equivalence: self.rave_equivalence.unwrap_or(settings.rave_equivalence),
             exploration: self.exploration.unwrap_or(settings.exploration),

@@ -70,9 +70,10 @@ pub struct Settings {
     /// default, never resigns so that no game is given away by a noisy estimate.
     pub resign_below: Option<f64>,
     /// The playouts' move policy ([`playout::Policy`]): light (atari answers, then
-    /// random; the default) or heavy (atari answers, learned 3x3 patterns around the last move,
-    /// no self-atari).
-    pub playout: playout::Policy,
+    /// random) or heavy (atari answers, learned 3x3 patterns around the last move, no
+    /// self-atari). `None`, the default, takes the board's own ([`playout::Policy::default_for`]:
+    /// heavy on 19x19, light below).
+    pub playout: Option<playout::Policy>,
     /// Share of a playout's reward that its score margin moves, around the margin the search
     /// expects, in variants with a board of stones whose result alone is the game (Go, the
     /// Incursion family): then among moves that win (or lose) alike the search prefers the
@@ -96,7 +97,7 @@ impl Default for Settings {
             prior_visits: None,
             ownership: false,
             resign_below: None,
-            playout: playout::Policy::default(),
+            playout: None,
             score_share: DEFAULT_SCORE_SHARE,
         }
     }
@@ -107,6 +108,12 @@ impl Settings {
     /// board's own by default.
     pub fn prior_visits_for<G: Game>(&self, game: &G) -> f64 {
         self.prior_visits.unwrap_or_else(|| priors::default_prior_visits(game))
+    }
+
+    /// The playouts' policy on `game`'s board: [`Settings::playout`], or the board's own by
+    /// default.
+    pub fn playout_for<G: Game>(&self, game: &G) -> playout::Policy {
+        self.playout.unwrap_or_else(|| playout::Policy::default_for(game))
     }
 }
 

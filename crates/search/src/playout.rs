@@ -33,12 +33,21 @@ use crate::priors::Weights;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Policy {
     /// The rules engine's light playouts: atari answers, then uniformly random moves. The
-    /// default while the heavy playouts' judgement of lopsided positions (see docs/ai.md) misses
-    /// one of the tactics suite's escapes.
+    /// default below 19x19 ([`Policy::default_for`]) while the heavy playouts' judgement of
+    /// lopsided positions (see docs/ai.md) misses one of the tactics suite's escapes.
     #[default]
     Light,
     /// The heavy playouts of this module.
     Heavy,
+}
+
+impl Policy {
+    /// The policy a search plays on `game`'s board unless told otherwise: heavy on boards of
+    /// [`crate::priors::LARGE_BOARD`] lines each way (on 19x19 heavy beat light at equal time,
+    /// docs/ai.md), light below.
+    pub fn default_for<G: Game>(game: &G) -> Policy {
+        if crate::priors::is_large(game) { Policy::Heavy } else { Policy::Light }
+    }
 }
 
 impl std::str::FromStr for Policy {

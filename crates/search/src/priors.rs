@@ -63,7 +63,7 @@ pub fn default_prior_visits<G: Game>(game: &G) -> f64 {
 }
 
 /// Whether `game` has a board of stones of at least [`LARGE_BOARD`] lines each way.
-fn is_large<G: Game>(game: &G) -> bool {
+pub(crate) fn is_large<G: Game>(game: &G) -> bool {
     game.stones().is_some_and(|s| {
         let g = s.board.geometry();
         g.width().min(g.height()) >= LARGE_BOARD

@@ -18,6 +18,7 @@ use rand::rngs::SmallRng;
 use variago_rules::{Color, Ending, Game, GameResult, ScoreSheet};
 
 use crate::Settings;
+use crate::playout::Policy;
 use crate::priors::{PriorBuffers, Weights};
 use crate::time::TimeBudget;
 
@@ -293,6 +294,8 @@ pub(crate) struct Tree<G: Game> {
     margin_term: Option<MarginTerm>,
     /// Playouts each child's prior weighs as: the settings' weight for this board.
     prior_visits: f64,
+    /// The playouts' policy: the settings' for this board.
+    policy: Policy,
     workers: Vec<Worker<G::Move>>,
 }
 
@@ -449,6 +452,7 @@ impl<G: Game> Tree<G> {
             nodes: AtomicUsize::new(1),
             margin_term: MarginTerm::of(root, settings.score_share),
             prior_visits: settings.prior_visits_for(root),
+            policy: settings.playout_for(root),
             workers: Vec::new(),
         };
         tree.expand(&tree.root, root, scratch);
@@ -659,7 +663,7 @@ impl<G: Game> Tree<G> {
         let mut played = 0;
         while played < cap && !state.is_over() {
             let mover = state.to_move();
-            let mv = crate::playout::play_move(&mut state, rng, settings.playout);
+            let mv = crate::playout::play_move(&mut state, rng, self.policy);
             scratch.sequence.push((mv, mover));
             played += 1;
         }

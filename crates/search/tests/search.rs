@@ -288,19 +288,23 @@ fn ownership_shares_follow_the_walls_and_sum_to_at_most_one() {
     assert!(galice.ownership.iter().all(|[b, w]| *b >= 0.0 && *w >= 0.0 && b + w <= 1.0 + 1e-9));
 }
 
-/// The priors weigh more by default on 19x19 than on 9x9: a default search plays exactly as one
-/// given the board's weight, and on 19x19 not as one given the small boards' weight.
+/// On 19x19 the priors weigh more and the playouts are heavy by default; below, the priors weigh
+/// as before and the playouts are light. A default search plays exactly as one given its board's
+/// settings, and on 19x19 not as one given either of the small boards'.
 #[test]
-fn the_priors_weigh_by_the_size_of_the_board() {
+fn the_defaults_follow_the_size_of_the_board() {
     use variago_search::priors::{PRIOR_VISITS, PRIOR_VISITS_LARGE};
-    let visits = |side: u32, prior_visits: Option<f64>| {
+    let visits = |side: u32, prior_visits: Option<f64>, playout: Option<Policy>| {
         let game = AnyGame::new(&"go".parse::<VariantSpec>().unwrap(), Geometry::square(side).unwrap());
-        let analysis = Search::new(Settings { prior_visits, ..playouts(400) }).analyse(&game).unwrap();
+        let analysis =
+            Search::new(Settings { prior_visits, playout, ..playouts(400) }).analyse(&game).unwrap();
         analysis.moves.iter().map(|m| (m.mv, m.visits)).collect::<Vec<_>>()
     };
-    assert_eq!(visits(9, None), visits(9, Some(PRIOR_VISITS)));
-    assert_eq!(visits(19, None), visits(19, Some(PRIOR_VISITS_LARGE)));
-    assert_ne!(visits(19, None), visits(19, Some(PRIOR_VISITS)));
+    assert_eq!(visits(9, None, None), visits(9, Some(PRIOR_VISITS), Some(Policy::Light)));
+    let large = visits(19, None, None);
+    assert_eq!(large, visits(19, Some(PRIOR_VISITS_LARGE), Some(Policy::Heavy)));
+    assert_ne!(large, visits(19, Some(PRIOR_VISITS), Some(Policy::Heavy)));
+    assert_ne!(large, visits(19, Some(PRIOR_VISITS_LARGE), Some(Policy::Light)));
 }
 
 #[test]
@@ -349,7 +353,7 @@ fn a_lost_game_is_not_thrown_away_by_filling_its_own_eyes() {
     assert_eq!(game.check(a7), Ok(()));
     for playout in [Policy::Light, Policy::Heavy] {
         for seed in 1..4 {
-            let settings = Settings { seed, playout, ..playouts(2000) };
+            let settings = Settings { seed, playout: Some(playout), ..playouts(2000) };
             assert_eq!(Search::new(settings).best_move(&game), Some(Move::Pass), "{playout}, seed {seed}");
         }
     }
