@@ -74,6 +74,7 @@ impl Budget {
             score_share: Some(self.score_share),
             rave_equivalence: self.rave,
             exploration: self.explore,
+            expand_after: None,
         };
         Ok(tuning.over(settings))
     }
@@ -97,6 +98,8 @@ pub struct Tuning {
     pub rave_equivalence: Option<f64>,
     /// [`Settings::exploration`].
     pub exploration: Option<f64>,
+    /// [`Settings::expand_after`].
+    pub expand_after: Option<u32>,
 }
 
 impl Tuning {
@@ -107,6 +110,7 @@ impl Tuning {
             score_share: self.score_share.unwrap_or(settings.score_share),
             rave_equivalence: self.rave_equivalence.unwrap_or(settings.rave_equivalence),
             exploration: self.exploration.unwrap_or(settings.exploration),
+            expand_after: self.expand_after.unwrap_or(settings.expand_after),
             ..settings
         }
     }

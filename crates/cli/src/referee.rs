@@ -23,7 +23,8 @@ pub(crate) enum EngineSpec {
 }
 
 /// Reads `variago[:key=value,...]` (keys `level`, `playouts`, `time`, `threads`, `priors`,
-/// `resign`, `playout`, `score`, and the tree's `explore` and `rave`, for tuning matches) or
+/// `resign`, `playout`, `score`, and the tree's `explore`, `rave` and `expand`, for tuning
+/// matches) or
 /// `gtp:COMMAND LINE`.
 pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure> {
     if let Some(command) = text.strip_prefix("gtp:") {
@@ -60,6 +61,10 @@ pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure>
             "score" => tuning.score_share = Some(genmove::score_share(value).map_err(|_| bad())?),
             "explore" => tuning.exploration = Some(genmove::exploration(value).map_err(|_| bad())?),
             "rave" => tuning.rave_equivalence = Some(genmove::rave_equivalence(value).map_err(|_| bad())?),
+            "expand" => {
+                tuning.expand_after =
+                    Some(value.trim().parse().ok().filter(|n| (1..=1_000_000).contains(n)).ok_or_else(bad)?)
+            }
             _ => return Err(bad()),
         }
     }
@@ -388,15 +393,16 @@ mod tests {
 
     #[test]
     fn the_tree_s_constants_can_be_set_for_tuning_matches() {
-        let Ok(EngineSpec::Builtin(settings)) = parse_engine("variago:playouts=100,explore=0.3,rave=500", 1)
+        let Ok(EngineSpec::Builtin(settings)) =
+            parse_engine("variago:playouts=100,explore=0.3,rave=500,expand=8", 1)
         else {
             panic!("a built-in engine")
         };
-        assert_eq!((settings.exploration, settings.rave_equivalence), (0.3, 500.0));
+        assert_eq!((settings.exploration, settings.rave_equivalence, settings.expand_after), (0.3, 500.0, 8));
         let Ok(EngineSpec::Builtin(default)) = parse_engine("variago:playouts=100", 1) else {
             panic!("a built-in engine")
         };
-        assert_eq!((default.exploration, default.rave_equivalence), (0.0, 3000.0));
+        assert_eq!((default.exploration, default.rave_equivalence, default.expand_after), (0.0, 3000.0, 2));
     }
 
     #[test]

@@ -112,6 +112,7 @@ fn a_bad_engine_is_a_one_line_error_with_exit_code_2() {
         "variago:resign=-0.1",
         "variago:rave=0",
         "variago:explore=-1",
+        "variago:expand=0",
         "chess",
     ] {
         let out = variago(&["match", "--black", "variago:playouts=10", "--white", engine, "--size", "5"]);
