@@ -24,8 +24,7 @@ pub(crate) enum EngineSpec {
 
 /// Reads `variago[:key=value,...]` (keys `level`, `playouts`, `time`, `threads`, `priors`,
 /// `resign`, `playout`, `score`, and the tree's `explore`, `rave` and `expand`, for tuning
-/// matches) or
-/// `gtp:COMMAND LINE`.
+/// matches) or `gtp:COMMAND LINE`.
 pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure> {
     if let Some(command) = text.strip_prefix("gtp:") {
         return Ok(EngineSpec::Gtp(command.trim().to_string()));
