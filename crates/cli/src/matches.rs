@@ -21,7 +21,7 @@ pub struct Options {
     /// The engine playing Black in game 1: `variago:level=N`, `variago:playouts=N,threads=T`
     /// (also `time=S`; `priors=K`, the playouts the learned priors weigh as, 0 for none; and
     /// `resign=R`, resign below win rate R, which the built-in engine never does without it;
-    /// `playout=light|heavy`, the playouts' policy, light below 19x19 and heavy on 19x19 by
+    /// `playout=light|heavy`, the playouts' policy, light below 13x13 and heavy from 13x13 by
     /// default; for tuning, `rave=N`, `explore=C` and `expand=N`, the visits a leaf needs before
     /// its children are added, 2 by default) or `gtp:COMMAND LINE`.
     #[arg(long)]

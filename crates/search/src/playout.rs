@@ -33,7 +33,7 @@ use crate::priors::Weights;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Policy {
     /// The rules engine's light playouts: atari answers, then uniformly random moves. The
-    /// default below 19x19 ([`Policy::default_for`]) while the heavy playouts' judgement of
+    /// default below 13x13 ([`Policy::default_for`]) while the heavy playouts' judgement of
     /// lopsided positions (see docs/ai.md) misses one of the tactics suite's escapes.
     #[default]
     Light,
@@ -41,12 +41,16 @@ pub enum Policy {
     Heavy,
 }
 
+/// Lines each way from which the playouts are heavy by default: at equal time heavy beat light
+/// 38-2 on 13x13 and 32-8 on 19x19 (docs/ai.md). Smaller boards keep light playouts, with which
+/// the tactics suite passes.
+pub const HEAVY_FROM: u8 = 13;
+
 impl Policy {
     /// The policy a search plays on `game`'s board unless told otherwise: heavy on boards of
-    /// [`crate::priors::LARGE_BOARD`] lines each way (on 19x19 heavy beat light at equal time,
-    /// docs/ai.md), light below.
+    /// [`HEAVY_FROM`] lines each way or more, light below.
     pub fn default_for<G: Game>(game: &G) -> Policy {
-        if crate::priors::is_large(game) { Policy::Heavy } else { Policy::Light }
+        if crate::priors::has_lines(game, HEAVY_FROM) { Policy::Heavy } else { Policy::Light }
     }
 }
 

@@ -63,10 +63,15 @@ pub fn default_prior_visits<G: Game>(game: &G) -> f64 {
 }
 
 /// Whether `game` has a board of stones of at least [`LARGE_BOARD`] lines each way.
-pub(crate) fn is_large<G: Game>(game: &G) -> bool {
+fn is_large<G: Game>(game: &G) -> bool {
+    has_lines(game, LARGE_BOARD)
+}
+
+/// Whether `game` has a board of stones of at least `lines` lines each way.
+pub(crate) fn has_lines<G: Game>(game: &G, lines: u8) -> bool {
     game.stones().is_some_and(|s| {
         let g = s.board.geometry();
-        g.width().min(g.height()) >= LARGE_BOARD
+        g.width().min(g.height()) >= lines
     })
 }
 
