@@ -334,7 +334,7 @@ impl Search {
     fn conclude<G: Game>(&self, game: &G, tree: &Tree<G>, elapsed: Duration) -> Analysis<G::Move> {
         let children = tree.root.children();
         let root_moves: Vec<G::Move> = children.iter().map(|c| c.mv).collect();
-        let policy = (self.settings.prior_visits_for(game) > 0.0)
+        let policy = (tree.prior_visits > 0.0)
             .then(|| priors::Weights::builtin_for(game).move_policy(game, &root_moves))
             .flatten()
             .unwrap_or_else(|| vec![1.0 / root_moves.len() as f64; root_moves.len()]);

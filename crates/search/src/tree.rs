@@ -293,7 +293,7 @@ pub(crate) struct Tree<G: Game> {
     /// How the score margin enters the playouts' rewards, for the root's variant.
     margin_term: Option<MarginTerm>,
     /// Playouts each child's prior weighs as: the settings' weight for this board.
-    prior_visits: f64,
+    pub prior_visits: f64,
     /// The playouts' policy: the settings' for this board.
     policy: Policy,
     workers: Vec<Worker<G::Move>>,
