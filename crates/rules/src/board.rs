@@ -594,6 +594,23 @@ impl Board {
         [Color::Black, Color::White].into_iter().find(|&c| count_of(counts, code(c)) + border == 4)
     }
 
+    /// The playouts' answers to the last placement `last`, for `mover`, in the order to try
+    /// them: the point capturing the last move's chain if it stands in atari, then the only
+    /// liberty of each of the mover's chains beside it that it put in atari, where that liberty
+    /// has two empty neighbours (so that the escape is no self-atari at once). The mover's own
+    /// eyes are left out.
+    #[inline(always)]
+    pub(crate) fn atari_answers(&self, last: Point, mover: Color) -> impl Iterator<Item = Point> + '_ {
+        let capture = self.color(last).filter(|&c| c != mover).and_then(|_| self.sole_liberty(last));
+        let saves = self.geometry().neighbours(last).into_iter().filter_map(move |n| {
+            // the border's slots hold no stone: `cell` reads them, `color` would refuse them
+            let own = self.cell(n) & 3 == code(mover);
+            let liberty = own.then(|| self.sole_liberty(n))??;
+            (self.empty_neighbours(liberty) >= 2).then_some(liberty)
+        });
+        capture.into_iter().chain(saves).filter(move |&p| !self.is_eye_of_board_point(p, mover))
+    }
+
     /// How many empty points touch `p`.
     #[inline(always)]
     pub(crate) fn empty_neighbours(&self, p: Point) -> u16 {

@@ -433,23 +433,13 @@ impl<R: StoneRules> Game for StoneGame<R> {
     #[inline(always)]
     fn play_playout_move<G: rand::Rng + ?Sized>(&mut self, rng: &mut G) -> Move {
         if let Some(last) = self.last_placed.filter(|_| !self.is_over()) {
-            let mover = self.to_move;
-            let capture =
-                self.board.color(last).filter(|&c| c != mover).and_then(|_| self.board.sole_liberty(last));
-            let geometry = self.board.geometry();
-            let saves = geometry.neighbours(last).into_iter().filter_map(|n| {
-                // the border's slots hold no stone: `cell` reads them, `color` would refuse them
-                let own = self.board.cell(n) & 3 == crate::board::code(mover);
-                let liberty = own.then(|| self.board.sole_liberty(n))??;
-                (self.board.empty_neighbours(liberty) >= 2).then_some(liberty)
-            });
-            for p in capture.into_iter().chain(saves) {
-                if !self.board.is_eye_of_board_point(p, mover) {
-                    if let Ok(verdict) = self.judge_free_point(p) {
-                        self.apply_placement(p, verdict);
-                        return Move::Place(p);
-                    }
-                }
+            let answer = self
+                .board
+                .atari_answers(last, self.to_move)
+                .find_map(|p| self.judge_free_point(p).ok().map(|verdict| (p, verdict)));
+            if let Some((p, verdict)) = answer {
+                self.apply_placement(p, verdict);
+                return Move::Place(p);
             }
         }
         self.play_light_move(rng)

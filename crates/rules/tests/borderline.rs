@@ -1035,3 +1035,31 @@ fn specs_spell_every_option() {
     let err = "borderline:ko=simple".parse::<variago_rules::VariantSpec>().unwrap_err().to_string();
     assert!(err.contains("has no option 'ko'"), "{err}");
 }
+
+/// The search reads Borderline's board and last placement (its move features and heavy
+/// playouts), and its playout step answers the last move's atari before playing at random.
+#[test]
+fn the_playouts_answer_the_last_placements_atari() {
+    // White's K12 stands in atari after it is played (Black J12 K11 L12 around it): Black takes
+    // it at K13
+    let mut game = position("J12 K11 L12 A1", "T19", Color::White);
+    play(&mut game, "K12");
+    let stones = game.stones().expect("a board of stones");
+    assert_eq!(stones.last, Some(at('K', 12)));
+    assert_eq!(stones.board.color(at('J', 12)), Some(Color::Black));
+    for seed in 0..8 {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        assert_eq!(game.clone().play_playout_move(&mut rng), Move::Place(at('K', 13)), "seed {seed}");
+    }
+    // White's L13 puts Black's K13 in atari (White J13 K14 beside it): Black extends to its only
+    // liberty, K12, which has three empty neighbours
+    let mut game = position("K13 A1", "J13 K14 T19", Color::White);
+    play(&mut game, "L13");
+    for seed in 0..8 {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        assert_eq!(game.clone().play_playout_move(&mut rng), Move::Place(at('K', 12)), "seed {seed}");
+    }
+    // after a pass there is nothing to answer
+    play(&mut game, "pass");
+    assert_eq!(game.stones().expect("a board of stones").last, None);
+}

@@ -18,7 +18,7 @@
 //!
 //! Every candidate is played through [`Game::play`], so the variant's own restrictions
 //! (Incursion's incursions, Stoical's captures, Excursion's kings, ko and superko) decide what is
-//! legal; variants without a single board of stones (Galice, Borderline) keep the light policy.
+//! legal; Galice, without a single board of stones, keeps the light policy.
 
 use std::sync::OnceLock;
 

@@ -16,7 +16,7 @@ use crate::score::{HalfPoints, ScoreSheet};
 use crate::spec::{OptionInfo, Options, SpecError};
 use crate::stone_game::KeySet;
 use crate::zobrist::{WHITE_TO_MOVE, mix};
-use crate::{Color, Game, GameResult, Illegal, Move};
+use crate::{Color, Game, GameResult, Illegal, Move, Stones};
 
 pub use survey::{Counts, StoneStatus, Survey, Zone, Zones};
 
@@ -300,6 +300,9 @@ pub struct Borderline {
     lost: [u16; 2],
     /// Every earlier board (positional superko).
     seen: KeySet,
+    /// The point of the last move when it was a placement: the search's move features and
+    /// playouts answer it.
+    last_placed: Option<Point>,
 }
 
 /// Why a pass would be forced rather than chosen.
@@ -338,6 +341,7 @@ impl Borderline {
             annihilated: [0; 2],
             lost: [0; 2],
             seen,
+            last_placed: None,
         }
     }
 
@@ -439,6 +443,7 @@ impl Borderline {
             annihilated: self.annihilated,
             lost: self.lost,
             seen: KeySet::default(),
+            last_placed: self.last_placed,
         }
     }
 
@@ -618,6 +623,7 @@ impl Borderline {
         self.since_pass[c as usize] = self.since_pass[c as usize].map(|n| n.saturating_add(1));
         self.passes_in_row = 0;
         self.seen.insert(self.board.hash());
+        self.last_placed = Some(p);
         self.to_move = c.opponent();
     }
 
@@ -628,6 +634,7 @@ impl Borderline {
             self.since_pass[c] = Some(0);
         }
         self.passes_in_row += 1;
+        self.last_placed = None;
         self.to_move = self.to_move.opponent();
     }
 }
@@ -716,8 +723,37 @@ impl Game for Borderline {
         Some(20.0)
     }
 
+    fn stones(&self) -> Option<Stones<'_>> {
+        Some(Stones { board: &self.board, last: self.last_placed })
+    }
+
+    fn placement(mv: Move) -> Option<Point> {
+        mv.point()
+    }
+
+    fn placing(p: Point) -> Option<Move> {
+        Some(Move::Place(p))
+    }
+
     fn light_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Move {
         self.clone().play_light_move(rng)
+    }
+
+    /// Answers the last placement first, as Go's playouts do ([`Board::atari_answers`]: capture
+    /// its chain in atari, else save a chain it put in atari): a capture here swings the score by
+    /// the annihilation and loss terms at once. Otherwise a light move.
+    #[inline(always)]
+    fn play_playout_move<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) -> Move {
+        if let Some(last) = self.last_placed.filter(|_| !self.is_over()) {
+            let mover = self.to_move;
+            let answer =
+                self.board.atari_answers(last, mover).find(|&p| self.judge_free_point(p, mover).is_ok());
+            if let Some(p) = answer {
+                self.apply_placement(p);
+                return Move::Place(p);
+            }
+        }
+        self.play_light_move(rng)
     }
 
     /// Draws empty points uniformly without replacement until one is a legal placement that does
