@@ -215,14 +215,6 @@ impl Game for AnyGame {
         dispatch!(self, g => g.stones())
     }
 
-    fn placement(mv: Move) -> Option<Point> {
-        mv.point()
-    }
-
-    fn placing(p: Point) -> Option<Move> {
-        Some(Move::Place(p))
-    }
-
     fn owners(&self, out: &mut Vec<Option<Color>>) {
         dispatch!(self, g => g.owners(out))
     }

@@ -129,6 +129,32 @@ impl Move {
     }
 }
 
+/// A variant's move as the search's move features and playout policy read it: whether it
+/// places a single stone, and where. The defaults say it never does (Galice's turns).
+pub trait Placement: Sized {
+    /// The point the move places a stone on; `None` for a pass and, by default, for moves that
+    /// are not single placements.
+    fn placement(self) -> Option<Point> {
+        None
+    }
+    /// The move that places a stone on `p`, the inverse of [`Placement::placement`] (the
+    /// playout policy proposes points); `None`, the default, where moves are not single
+    /// placements.
+    fn placing(_p: Point) -> Option<Self> {
+        None
+    }
+}
+
+impl Placement for Move {
+    fn placement(self) -> Option<Point> {
+        self.point()
+    }
+
+    fn placing(p: Point) -> Option<Self> {
+        Some(Move::Place(p))
+    }
+}
+
 /// A board of stones and the last placement on it: what the search's move features read (the
 /// pattern around a move, its distance to the last one).
 #[derive(Clone, Copy, Debug)]
@@ -318,7 +344,7 @@ impl fmt::Display for GameResult {
 /// by play.
 pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// A move (or a whole turn, for variants with compound turns).
-    type Move: Copy + Eq + std::hash::Hash + fmt::Debug + Send + Sync + 'static;
+    type Move: Placement + Copy + Eq + std::hash::Hash + fmt::Debug + Send + Sync + 'static;
     /// The score breakdown this variant prints.
     type Score: ScoreSheet;
 
@@ -345,8 +371,11 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// superko history is left out): a transposition key for the search.
     fn hash(&self) -> u64;
     /// A random legal move for light playouts: uniform among legal moves that do not fill the
-    /// mover's own eye, and a pass when there is none.
-    fn light_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Self::Move;
+    /// mover's own eye, and a pass when there is none. The move
+    /// [`Game::play_light_move`] would play on a copy of the position.
+    fn light_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Self::Move {
+        self.clone().play_light_move(rng)
+    }
     /// Points of score margin over which a playout's value keeps rising within the same result,
     /// for variants where the margin itself matters (Borderline's live score): the search then
     /// prefers larger wins and smaller losses. `None`, the default, values only the result.
@@ -356,17 +385,6 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// The board of stones and the last placement, for the search's move features; `None`, the
     /// default, for variants with no single board of stones (Galice).
     fn stones(&self) -> Option<Stones<'_>> {
-        None
-    }
-    /// The point a move places a stone on; `None` for a pass and, by default, for variants whose
-    /// moves are not single placements.
-    fn placement(_mv: Self::Move) -> Option<Point> {
-        None
-    }
-    /// The move that places a stone on `p`, the inverse of [`Game::placement`] (the search's
-    /// playout policy proposes points); `None`, the default, for variants whose moves are not
-    /// single placements.
-    fn placing(_p: Point) -> Option<Self::Move> {
         None
     }
     /// Who would own each point if the game were counted now, written to `out[point.index()]`
@@ -387,13 +405,9 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     fn play_playout_move<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) -> Self::Move {
         self.play_light_move(rng)
     }
-    /// Plays a [`Game::light_move`] and returns it: the playouts' step, which a variant may
-    /// override to judge the chosen move only once.
-    fn play_light_move<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) -> Self::Move {
-        let mv = self.light_move(rng);
-        self.play(mv).expect("light_move returns a legal move");
-        mv
-    }
+    /// Plays a random legal move for light playouts (as [`Game::light_move`] describes) and
+    /// returns it: the playouts' step, which judges the chosen move only once.
+    fn play_light_move<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) -> Self::Move;
 }
 
 #[cfg(test)]

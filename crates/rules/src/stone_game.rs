@@ -415,18 +415,6 @@ impl<R: StoneRules> Game for StoneGame<R> {
         Some(Stones { board: &self.board, last: self.last_placed })
     }
 
-    fn placement(mv: Move) -> Option<Point> {
-        mv.point()
-    }
-
-    fn placing(p: Point) -> Option<Move> {
-        Some(Move::Place(p))
-    }
-
-    fn light_move<G: rand::Rng + ?Sized>(&self, rng: &mut G) -> Move {
-        self.clone().play_light_move(rng)
-    }
-
     /// Answers the last move first: captures its chain if it stands in atari, else saves a chain
     /// of the mover's it put in atari (only onto a point with two empty neighbours, so that the
     /// escape is not a self-atari at once); otherwise a light move.

@@ -23,7 +23,7 @@
 use std::sync::OnceLock;
 
 use variago_rules::board::code;
-use variago_rules::{Board, Color, Game, Point};
+use variago_rules::{Board, Color, Game, Placement, Point};
 
 use crate::features::Feature::Distance;
 use crate::features::{atari_bits, ring_colours, symmetries};
@@ -265,7 +265,7 @@ pub fn play_heavy_move<G: Game, R: rand::Rng + ?Sized>(
 /// Plays a placement on `p` if the rules allow it.
 #[inline(always)]
 fn try_play<G: Game>(state: &mut G, p: Point) -> Option<G::Move> {
-    let mv = G::placing(p)?;
+    let mv = G::Move::placing(p)?;
     state.play(mv).ok().map(|()| mv)
 }
 

@@ -12,7 +12,7 @@ use std::fmt::Write;
 use std::hash::BuildHasherDefault;
 use std::sync::OnceLock;
 
-use variago_rules::Game;
+use variago_rules::{Game, Placement};
 
 use crate::features::{Capture, ChainBuffers, Feature, MoveFeatures, Position, Size};
 use crate::tree::FxHasher;
@@ -178,9 +178,9 @@ impl Weights {
         let Some(stones) = game.stones() else { return false };
         let position = Position::reusing(stones, game.to_move(), std::mem::take(&mut buffers.chains));
         buffers.log_strengths.clear();
-        buffers.log_strengths.extend(
-            moves.iter().map(|&mv| G::placement(mv).map(|p| self.log_strength(&position.features(p)))),
-        );
+        buffers
+            .log_strengths
+            .extend(moves.iter().map(|&mv| mv.placement().map(|p| self.log_strength(&position.features(p)))));
         buffers.chains = position.into_buffers();
         true
     }

@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use variago_rules::Game;
+use variago_rules::{Game, Placement};
 
 use crate::features::{Feature, Position};
 use crate::priors::Weights;
@@ -74,7 +74,7 @@ impl TrainingSet {
         let position = Position::new(stones, game.to_move());
         let first_candidate = self.candidate_ends.len() as u32;
         for &mv in &moves {
-            let list: Vec<Feature> = match G::placement(mv) {
+            let list: Vec<Feature> = match mv.placement() {
                 Some(p) => position.features(p).list().collect(),
                 None => vec![Feature::Pass],
             };

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicI64, AtomicU32, AtomicU64, AtomicUsize, Ordering::
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use variago_rules::{Color, Ending, Game, GameResult, ScoreSheet};
+use variago_rules::{Color, Ending, Game, GameResult, Placement, ScoreSheet};
 
 use crate::Settings;
 use crate::playout::Policy;
@@ -751,7 +751,7 @@ impl<G: Game> Tree<G> {
 fn drop_own_eye_fills<G: Game>(state: &G, moves: &mut Vec<G::Move>) {
     let Some(stones) = state.stones() else { return };
     let mover = state.to_move();
-    let fills = |mv: &G::Move| G::placement(*mv).is_some_and(|p| stones.board.is_eye(p, mover));
+    let fills = |mv: &G::Move| mv.placement().is_some_and(|p| stones.board.is_eye(p, mover));
     if moves.iter().any(|mv| !fills(mv)) {
         moves.retain(|mv| !fills(mv));
     }

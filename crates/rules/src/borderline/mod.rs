@@ -727,18 +727,6 @@ impl Game for Borderline {
         Some(Stones { board: &self.board, last: self.last_placed })
     }
 
-    fn placement(mv: Move) -> Option<Point> {
-        mv.point()
-    }
-
-    fn placing(p: Point) -> Option<Move> {
-        Some(Move::Place(p))
-    }
-
-    fn light_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Move {
-        self.clone().play_light_move(rng)
-    }
-
     /// Answers the last placement first, as Go's playouts do ([`Board::atari_answers`]: capture
     /// its chain in atari, else save a chain it put in atari): a capture here swings the score by
     /// the annihilation and loss terms at once. Otherwise a light move.

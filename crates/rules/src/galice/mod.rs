@@ -1084,6 +1084,9 @@ fn remove_chain(board: &mut Board, p: Point) {
     board.remove_chain(p);
 }
 
+/// A turn moves stones on two boards: never a single placement for the search's features.
+impl crate::Placement for Turn {}
+
 impl Game for Galice {
     type Move = Turn;
     const PASS: Turn = Turn::Pass;
@@ -1166,10 +1169,6 @@ impl Game for Galice {
     /// and the ko position.
     fn hash(&self) -> u64 {
         self.full_hash(self.position_hash())
-    }
-
-    fn light_move<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Turn {
-        self.clone().play_light_move(rng)
     }
 
     /// Both boards, each counted alone as [`GaliceScore`] counts it (regions never connect across
