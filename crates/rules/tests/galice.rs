@@ -1283,6 +1283,43 @@ fn light_moves_are_uniform_over_the_turns_they_allow() {
     }
 }
 
+/// Black's b2 capture: White's b2 stands in atari at b3, and Black's stones around it cannot
+/// swap (their twins are taken), so every turn swaps g7 or e5.
+const WHITE_B2_IN_ATARI: [&str; 7] =
+    [".x..... .o.....", "xox.... o.o....", EMPTY, EMPTY, "....x.. .......", EMPTY, "......x ......."];
+/// Black's b2 stands in atari at b3 (its twin B2 is taken), and b3 has three empty neighbours.
+const BLACK_B2_IN_ATARI: [&str; 7] =
+    [".o..... .......", "oxo.... .o.....", EMPTY, EMPTY, "....x.. .......", EMPTY, "......x ......."];
+
+/// The search's playout step answers the threats on the boards: it captures a chain in atari,
+/// else saves its own, after whichever swap; the light move (uniform) mostly does neither.
+#[test]
+fn the_playout_step_captures_and_escapes_on_either_board() {
+    for (rows, answer) in [(WHITE_B2_IN_ATARI, "b3"), (BLACK_B2_IN_ATARI, "b3")] {
+        let game = position(rows, "Black to move");
+        let (mut answered, mut light_answered, mut swaps) = (0, 0, BTreeSet::new());
+        for seed in 0..20 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut played = game.clone();
+            let t = played.play_playout_move(&mut rng);
+            let Turn::Swap { from, drop } = t else { panic!("{t} is no swap") };
+            swaps.insert(from);
+            answered += usize::from(drop == Some(spot(answer)));
+            light_answered += usize::from(
+                matches!(game.light_move(&mut rng), Turn::Swap { drop: Some(d), .. } if d == spot(answer)),
+            );
+            if rows == WHITE_B2_IN_ATARI {
+                assert_eq!(stone(&played, "b2"), None, "{t} captures b2");
+            } else {
+                assert_eq!(played.board(Side::Left).liberties(spot("b2").point()), 3, "{t} saves b2");
+            }
+        }
+        assert_eq!(answered, 20, "the answer at every seed");
+        assert!(light_answered < 5, "the light move found it {light_answered} times in 20");
+        assert_eq!(swaps, [spot("e5"), spot("g7")].into(), "both swaps drawn");
+    }
+}
+
 /// `Game::hash` is a sound transposition key: over a small game tree (with passes, swaps back and
 /// forth and captures), positions with equal hashes have the same stones, stage, history and legal
 /// moves, and positions with different histories have different hashes.

@@ -63,6 +63,11 @@
 //! random games hit the playout cap; without it, most end by two passes). A pass when no such turn
 //! is left. During the setup and the choice: uniform among the legal moves.
 //!
+//! The search's playout step (`play_playout_move`) answers the threats on the boards first: a
+//! drop on the last liberty of an opponent chain in atari, else on that of one of the mover's
+//! chains in atari (where the liberty has two empty neighbours), each after a random swap, if
+//! the turn passes the light test; otherwise the light turn.
+//!
 //! # Implementation
 //! Each board is a shared [`Board`]; a swap lifts the stone off one board (its chain is taken off
 //! and put back without it, as the board has no single-stone removal) and puts it on the other
@@ -104,6 +109,8 @@ pub const SETUP_WHITE: usize = 2;
 const FULL: u64 = (1 << AREA) - 1;
 /// Random draws a light turn tries before it lists every candidate.
 const LIGHT_TRIES: usize = 24;
+/// Random swaps the playout step tries with each kind of threat answer before the light turn.
+const THREAT_TRIES: usize = 8;
 
 /// One of the two boards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -743,49 +750,36 @@ impl Galice {
     /// over those turns.
     /// After a few misses every cell is judged and one of the good ones is drawn, so the answer
     /// stays exact.
-    fn play_light_turn<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) -> Turn {
+    ///
+    /// With `answer_threats` (the search's playout step), a few draws first try the drops of
+    /// [`Self::threat_answers`] (captures, then escapes), each after a random swap, and play the
+    /// first that passes the same test.
+    fn play_light_turn<R: rand::Rng + ?Sized>(&mut self, rng: &mut R, answer_threats: bool) -> Turn {
         let mover = self.to_move();
         let empties: Vec<Spot> = spots_of(Probe::of(&self.boards).free()).collect();
-        let mut rows = Vec::new();
-        if self.stage == Stage::FirstDrop {
-            rows.push(LightRow {
-                from: None,
-                color: mover,
-                weight: empties.len(),
-                after: None,
-                captures: false,
-            });
-        } else {
-            for from in spots_of(self.swap_sources(&self.masks()).0) {
-                let color = self.stone(from).unwrap_or(mover);
-                let to = from.twin();
-                let board = &self.boards[to.side() as usize];
-                if color == mover && board.is_eye(to.point(), mover) {
-                    continue;
-                }
-                // a swap that captures (a forced enemy swap may capture the moved stone) changes
-                // which points are empty beyond its source and destination: play it now
-                let preview = board.preview(to.point(), color);
-                let row = if preview.captured_groups > 0 || (color != mover && preview.suicide) {
-                    let after = self.after_swap(from, color);
-                    let probe = Probe::of(&after.boards);
-                    let weight = 1 + spots_of(probe.free()).count();
-                    LightRow { from: Some(from), color, weight, after: Some((after, probe)), captures: true }
-                } else {
-                    LightRow {
-                        from: Some(from),
-                        color,
-                        weight: 1 + empties.len(),
-                        after: None,
-                        captures: false,
-                    }
-                };
-                rows.push(row);
-            }
-        }
+        let mut rows = self.light_rows(&empties);
         let total: usize = rows.iter().map(|row| row.weight).sum();
         let mut chosen = None;
-        for _ in 0..if total > 0 { LIGHT_TRIES } else { 0 } {
+        if answer_threats && !rows.is_empty() {
+            let [captures, escapes] = self.threat_answers(mover);
+            for answers in [captures, escapes].iter().filter(|answers| !answers.is_empty()) {
+                for _ in 0..THREAT_TRIES {
+                    let r = rng.random_range(0..rows.len());
+                    let drop = answers[rng.random_range(0..answers.len())];
+                    let Some(slot) = rows[r].slot_of(drop, &empties) else { continue };
+                    let mut good = false;
+                    self.scan_light_row(&mut rows[r], slot..slot + 1, &empties, |_| good = true);
+                    if good {
+                        chosen = Some((r, slot));
+                        break;
+                    }
+                }
+                if chosen.is_some() {
+                    break;
+                }
+            }
+        }
+        for _ in 0..if total > 0 && chosen.is_none() { LIGHT_TRIES } else { 0 } {
             let (mut r, mut slot) = (0, rng.random_range(0..total));
             while slot >= rows[r].weight {
                 slot -= rows[r].weight;
@@ -834,6 +828,75 @@ impl Galice {
             }
         }
         turn
+    }
+
+    /// The rows of the light turns' grid (see [`Self::play_light_turn`]) for the points
+    /// `empties` that are empty now: White's first drop, or one per swappable stone whose swap
+    /// fills no own eye.
+    fn light_rows(&self, empties: &[Spot]) -> Vec<LightRow> {
+        let mover = self.to_move();
+        let mut rows = Vec::new();
+        if self.stage == Stage::FirstDrop {
+            rows.push(LightRow {
+                from: None,
+                color: mover,
+                weight: empties.len(),
+                after: None,
+                captures: false,
+            });
+        } else {
+            for from in spots_of(self.swap_sources(&self.masks()).0) {
+                let color = self.stone(from).unwrap_or(mover);
+                let to = from.twin();
+                let board = &self.boards[to.side() as usize];
+                if color == mover && board.is_eye(to.point(), mover) {
+                    continue;
+                }
+                // a swap that captures (a forced enemy swap may capture the moved stone) changes
+                // which points are empty beyond its source and destination: play it now
+                let preview = board.preview(to.point(), color);
+                let row = if preview.captured_groups > 0 || (color != mover && preview.suicide) {
+                    let after = self.after_swap(from, color);
+                    let probe = Probe::of(&after.boards);
+                    let weight = 1 + spots_of(probe.free()).count();
+                    LightRow { from: Some(from), color, weight, after: Some((after, probe)), captures: true }
+                } else {
+                    LightRow {
+                        from: Some(from),
+                        color,
+                        weight: 1 + empties.len(),
+                        after: None,
+                        captures: false,
+                    }
+                };
+                rows.push(row);
+            }
+        }
+        rows
+    }
+
+    /// The drops that answer the threats on either board, for `mover`: the last liberty of each
+    /// opponent chain in atari (a capture), and the last liberty of each of the mover's chains in
+    /// atari where that liberty has two empty neighbours or more (an escape that is no self-atari
+    /// at once). Both boards are small and crowded, and a swap changes both, so every chain is
+    /// looked at rather than the last turn's stones.
+    fn threat_answers(&self, mover: Color) -> [Vec<Spot>; 2] {
+        let (mut captures, mut escapes) = (Vec::new(), Vec::new());
+        for side in [Side::Left, Side::Right] {
+            let board = &self.boards[side as usize];
+            for j in 0..AREA {
+                let p = point_of(j);
+                let Some(chain) = board.chain_at(p).filter(|chain| chain.head == p) else { continue };
+                let Some(liberty) = chain.sole_liberty else { continue };
+                let Some(spot) = Spot::on(side, liberty) else { continue };
+                if board.color(p) != Some(mover) {
+                    captures.push(spot);
+                } else if board.empty_neighbours(liberty) >= 2 {
+                    escapes.push(spot);
+                }
+            }
+        }
+        [captures, escapes]
     }
 
     /// Calls `good` with each slot of `slots` in `row` that is a legal turn dropping into no own
@@ -940,6 +1003,25 @@ impl LightRow {
         match &self.after {
             Some((_, probe)) if self.captures => spots_of(probe.free()).nth(index),
             _ => Some(if empties[index] == from.twin() { from } else { empties[index] }),
+        }
+    }
+}
+
+impl LightRow {
+    /// The slot of the row's option that drops on `drop`, if it has one (the inverse of
+    /// [`Self::drop_at`]).
+    fn slot_of(&self, drop: Spot, empties: &[Spot]) -> Option<usize> {
+        let Some(from) = self.from else { return empties.binary_search(&drop).ok() };
+        match &self.after {
+            Some((_, probe)) if self.captures => {
+                spots_of(probe.free()).position(|s| s == drop).map(|i| i + 1)
+            }
+            // the swap takes the destination and frees the source, which stands in its slot
+            _ if drop == from.twin() => None,
+            _ => {
+                let listed = if drop == from { from.twin() } else { drop };
+                empties.binary_search(&listed).ok().map(|i| i + 1)
+            }
         }
     }
 }
@@ -1206,7 +1288,18 @@ impl Game for Galice {
                 }
                 turn
             }
-            Stage::FirstDrop | Stage::Play(_) => self.play_light_turn(rng),
+            Stage::FirstDrop | Stage::Play(_) => self.play_light_turn(rng, false),
+        }
+    }
+
+    /// The light turn, except that a drop capturing an opponent chain in atari, else one saving a
+    /// chain of the mover's in atari, is tried first, on either board
+    /// ([`Galice::threat_answers`]): random turns leave such captures to chance, and with them
+    /// the playouts' verdicts on fights.
+    fn play_playout_move<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) -> Turn {
+        match self.stage {
+            Stage::FirstDrop | Stage::Play(_) if !self.is_over() => self.play_light_turn(rng, true),
+            _ => self.play_light_move(rng),
         }
     }
 }
@@ -1222,5 +1315,39 @@ impl fmt::Display for Galice {
     /// The diagram with its who-moves line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.diagram())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+
+    /// `LightRow::slot_of` finds every option's slot from its drop, in rows with and without a
+    /// capturing swap, over the positions of random games.
+    #[test]
+    fn a_rows_slot_is_found_from_its_drop() {
+        let mut rng = SmallRng::seed_from_u64(5);
+        let (mut rows_seen, mut capturing) = (0, 0);
+        for _ in 0..40 {
+            let mut game = Galice::new();
+            while !game.is_over() && game.passes() == 0 {
+                if matches!(game.stage(), Stage::FirstDrop | Stage::Play(_)) {
+                    let empties: Vec<Spot> = spots_of(Probe::of(&game.boards).free()).collect();
+                    for row in game.light_rows(&empties) {
+                        rows_seen += 1;
+                        capturing += usize::from(row.captures);
+                        for slot in 0..row.weight {
+                            if let Some(drop) = row.drop_at(slot, &empties) {
+                                assert_eq!(row.slot_of(drop, &empties), Some(slot), "{game:?}");
+                            }
+                        }
+                    }
+                }
+                game.play_light_move(&mut rng);
+            }
+        }
+        assert!(rows_seen > 1000 && capturing > 10, "{rows_seen} rows, {capturing} capturing");
     }
 }
