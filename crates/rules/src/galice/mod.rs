@@ -767,9 +767,7 @@ impl Galice {
                     let r = rng.random_range(0..rows.len());
                     let drop = answers[rng.random_range(0..answers.len())];
                     let Some(slot) = rows[r].slot_of(drop, &empties) else { continue };
-                    let mut good = false;
-                    self.scan_light_row(&mut rows[r], slot..slot + 1, &empties, |_| good = true);
-                    if good {
+                    if self.light_slot_is_good(&mut rows[r], slot, &empties) {
                         chosen = Some((r, slot));
                         break;
                     }
@@ -785,9 +783,7 @@ impl Galice {
                 slot -= rows[r].weight;
                 r += 1;
             }
-            let mut good = false;
-            self.scan_light_row(&mut rows[r], slot..slot + 1, &empties, |_| good = true);
-            if good {
+            if self.light_slot_is_good(&mut rows[r], slot, &empties) {
                 chosen = Some((r, slot));
                 break;
             }
@@ -897,6 +893,13 @@ impl Galice {
             }
         }
         [captures, escapes]
+    }
+
+    /// Whether the row's `slot` is a turn the light playouts may play ([`Self::scan_light_row`]).
+    fn light_slot_is_good(&mut self, row: &mut LightRow, slot: usize, empties: &[Spot]) -> bool {
+        let mut good = false;
+        self.scan_light_row(row, slot..slot + 1, empties, |_| good = true);
+        good
     }
 
     /// Calls `good` with each slot of `slots` in `row` that is a legal turn dropping into no own
