@@ -83,7 +83,7 @@ const HELP: &str = "commands: a move (D4, pass; in Galice its notation, e.g. `bB
 
 /// The words a move or a Galice turn may start with; any other word without digits is taken for
 /// a mistyped command (a vertex always has a digit).
-const TURN_WORDS: [&str; 4] = ["pass", "choose", "x", "o"];
+const TURN_WORDS: [&str; 5] = ["pass", "setup", "choose", "x", "o"];
 
 /// What one line typed at the prompt asks for.
 enum Command {

@@ -70,8 +70,14 @@ fn borderline_shows_the_live_score_and_the_forces() {
 
 #[test]
 fn galice_turns_are_typed_in_its_notation() {
-    let text = play(&["--variant", "galice", "--color", "both"], "bB2 D4\nquit\n");
+    let input = "bB2 D4\nsetup x a1 b2 C3 o d4 E5\nchoose white\n--- c3\nquit\n";
+    let text = play(&["--variant", "galice", "--color", "both"], input);
     assert!(text.contains("bB2 D4 is illegal: "), "a turn before the setup is refused: {text}");
+    // the whole setup typed at once (it once was taken for an unknown command), then the choice
+    // and White's first drop
+    assert!(!text.contains("unknown command"), "{text}");
+    assert!(text.contains("last turn: --- c3"), "{text}");
+    assert!(text.contains(". . o . . . .   3   . . x . . . ."), "{text}");
 }
 
 #[test]
