@@ -19,6 +19,8 @@ pub const PATIENCE: Duration = Duration::from_secs(90);
 pub const CHROMIUM: &str = "/usr/bin/chromium";
 /// Debian's chromedriver (package `chromium-driver`).
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+/// Attempts at a new Chromium session before a test gives up.
+const SESSION_TRIES: u32 = 3;
 
 /// Whether the browser tests can run here. Without Chromium they print "skipped" and pass,
 /// unless `VARIAGO_REQUIRE_BROWSER=1` says the machine must have it (CI), where they fail.
@@ -161,11 +163,21 @@ impl Driver {
             Value::Object(map) => map,
             _ => unreachable!("an object literal"),
         };
-        let client = ClientBuilder::new(HttpConnector::new())
-            .capabilities(capabilities)
-            .connect(&format!("http://127.0.0.1:{}", self.port))
-            .await
-            .expect("a Chromium session");
+        // chromedriver now and then resets the connection of a new session on a loaded machine
+        // (seen once in a full `cargo test --workspace`): a few tries before giving up
+        let mut tries = 0;
+        let client = loop {
+            let attempt = ClientBuilder::new(HttpConnector::new())
+                .capabilities(capabilities.clone())
+                .connect(&format!("http://127.0.0.1:{}", self.port))
+                .await;
+            tries += 1;
+            match attempt {
+                Ok(client) => break client,
+                Err(e) if tries >= SESSION_TRIES => panic!("a Chromium session: {e:?}"),
+                Err(_) => tokio::time::sleep(Duration::from_millis(500)).await,
+            }
+        };
         Browser { client, _profile: profile }
     }
 }
