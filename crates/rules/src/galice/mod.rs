@@ -1008,9 +1008,7 @@ impl LightRow {
             _ => Some(if empties[index] == from.twin() { from } else { empties[index] }),
         }
     }
-}
 
-impl LightRow {
     /// The slot of the row's option that drops on `drop`, if it has one (the inverse of
     /// [`Self::drop_at`]).
     fn slot_of(&self, drop: Spot, empties: &[Spot]) -> Option<usize> {
