@@ -39,7 +39,24 @@ pub struct Budget {
     /// UCT's exploration constant (default 0; for tuning).
     #[arg(long, value_parser = exploration)]
     pub explore: Option<f64>,
+    /// Nodes the search tree may hold (about 80 bytes each; default 2,000,000): past half of it
+    /// leaves expand ever more slowly, and not at all once it is full.
+    #[arg(long, value_parser = max_nodes)]
+    pub max_nodes: Option<usize>,
 }
+
+/// A bound on the tree's nodes from a thousand (a tree must hold a root's children) to
+/// [`MAX_NODES`].
+pub(crate) fn max_nodes(text: &str) -> Result<usize, String> {
+    text.trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1_000..=MAX_NODES).contains(n))
+        .ok_or_else(|| format!("'{text}' is not a number of nodes from 1000 to {MAX_NODES}"))
+}
+
+/// The most nodes a user may let a tree hold: 100 million take about 8 GB.
+pub(crate) const MAX_NODES: usize = 100_000_000;
 
 /// A RAVE equivalence of at least one visit (it divides).
 pub(crate) fn rave_equivalence(text: &str) -> Result<f64, String> {
@@ -75,6 +92,7 @@ impl Budget {
             rave_equivalence: self.rave,
             exploration: self.explore,
             expand_after: None,
+            max_nodes: self.max_nodes,
         };
         Ok(tuning.over(settings))
     }
@@ -100,6 +118,8 @@ pub struct Tuning {
     pub exploration: Option<f64>,
     /// [`Settings::expand_after`].
     pub expand_after: Option<u32>,
+    /// [`Settings::max_nodes`].
+    pub max_nodes: Option<usize>,
 }
 
 impl Tuning {
@@ -111,6 +131,7 @@ impl Tuning {
             rave_equivalence: self.rave_equivalence.unwrap_or(settings.rave_equivalence),
             exploration: self.exploration.unwrap_or(settings.exploration),
             expand_after: self.expand_after.unwrap_or(settings.expand_after),
+            max_nodes: self.max_nodes.unwrap_or(settings.max_nodes),
             ..settings
         }
     }
@@ -152,12 +173,13 @@ pub fn settings(
 pub fn print<M: Copy>(analysis: &Analysis<M>, separator: &str, name: impl Fn(M) -> String) {
     let seconds = analysis.elapsed.as_secs_f64();
     println!(
-        "visits {} winrate {:.1}% playouts {} in {:.2} s ({:.0} playouts/s) pv {}",
+        "visits {} winrate {:.1}% playouts {} in {:.2} s ({:.0} playouts/s) nodes {} pv {}",
         analysis.visits,
         100.0 * analysis.winrate,
         analysis.playouts,
         seconds,
         analysis.playouts as f64 / seconds.max(1e-9),
+        analysis.nodes,
         analysis.pv.iter().map(|&mv| name(mv)).collect::<Vec<_>>().join(separator)
     );
     println!("{}", name(analysis.best));

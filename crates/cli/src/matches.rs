@@ -23,7 +23,8 @@ pub struct Options {
     /// `resign=R`, resign below win rate R, which the built-in engine never does without it;
     /// `playout=light|heavy`, the playouts' policy, light below 13x13 and heavy from 13x13 by
     /// default; for tuning, `rave=N`, `explore=C` and `expand=N`, the visits a leaf needs before
-    /// its children are added, 2 by default) or `gtp:COMMAND LINE`.
+    /// its children are added, 2 by default; `nodes=N`, the nodes the tree may hold, 2,000,000 by
+    /// default) or `gtp:COMMAND LINE`.
     #[arg(long)]
     pub black: String,
     /// The engine playing White in game 1; the colours swap every game.

@@ -23,7 +23,7 @@ pub(crate) enum EngineSpec {
 }
 
 /// Reads `variago[:key=value,...]` (keys `level`, `playouts`, `time`, `threads`, `priors`,
-/// `resign`, `playout`, `score`, and the tree's `explore`, `rave` and `expand`, for tuning
+/// `resign`, `playout`, `score`, and the tree's `explore`, `rave`, `expand` and `nodes`, for tuning
 /// matches) or `gtp:COMMAND LINE`.
 pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure> {
     if let Some(command) = text.strip_prefix("gtp:") {
@@ -64,6 +64,7 @@ pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure>
                 tuning.expand_after =
                     Some(value.trim().parse().ok().filter(|n| (1..=1_000_000).contains(n)).ok_or_else(bad)?)
             }
+            "nodes" => tuning.max_nodes = Some(genmove::max_nodes(value).map_err(|_| bad())?),
             _ => return Err(bad()),
         }
     }
@@ -393,15 +394,20 @@ mod tests {
     #[test]
     fn the_tree_s_constants_can_be_set_for_tuning_matches() {
         let Ok(EngineSpec::Builtin(settings)) =
-            parse_engine("variago:playouts=100,explore=0.3,rave=500,expand=8", 1)
+            parse_engine("variago:playouts=100,explore=0.3,rave=500,expand=8,nodes=5000000", 1)
         else {
             panic!("a built-in engine")
         };
         assert_eq!((settings.exploration, settings.rave_equivalence, settings.expand_after), (0.3, 500.0, 8));
+        assert_eq!(settings.max_nodes, 5_000_000);
+        for absurd in ["nodes=10", "nodes=1000000000", "nodes=-1"] {
+            assert!(parse_engine(&format!("variago:playouts=100,{absurd}"), 1).is_err(), "{absurd}");
+        }
         let Ok(EngineSpec::Builtin(default)) = parse_engine("variago:playouts=100", 1) else {
             panic!("a built-in engine")
         };
         assert_eq!((default.exploration, default.rave_equivalence, default.expand_after), (0.0, 3000.0, 2));
+        assert_eq!(default.max_nodes, 2_000_000);
     }
 
     #[test]

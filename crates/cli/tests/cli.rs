@@ -303,6 +303,34 @@ fn genmove_bad_input_gets_exit_code_2() {
     assert_input_error(&variago(&["genmove", arg(&over)]), "the game is over");
 }
 
+/// The node count the evaluation line reports.
+fn reported_nodes(out: &Output) -> usize {
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let words: Vec<&str> = text.lines().next().unwrap_or_default().split(' ').collect();
+    let at = words.iter().position(|&w| w == "nodes").unwrap_or_else(|| panic!("no node count in {text}"));
+    words[at + 1].parse().unwrap()
+}
+
+#[test]
+fn genmove_keeps_its_tree_within_max_nodes_and_says_how_full_it_is() {
+    let sgf = file("genmove-nodes.sgf", "(;GM[1]SZ[9]KM[7.5])");
+    let search = |extra: &[&str]| {
+        let mut args = vec!["genmove", arg(&sgf), "--playouts", "3000"];
+        args.extend_from_slice(extra);
+        let out = variago(&args);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        reported_nodes(&out)
+    };
+    // 3,000 playouts expanding after 2 visits add far more than 2,000 nodes of 82 moves each
+    let free = search(&[]);
+    assert!(free > 20_000, "{free} nodes without a bound");
+    let bounded = search(&["--max-nodes", "2000"]);
+    assert!((1_000..=2_000 + 82).contains(&bounded), "{bounded} nodes with a bound of 2,000");
+    for absurd in ["10", "1000000000", "many"] {
+        assert_input_error(&variago(&["genmove", arg(&sgf), "--max-nodes", absurd]), "--max-nodes");
+    }
+}
+
 #[test]
 fn a_closed_output_pipe_is_no_panic() {
     use std::process::Stdio;

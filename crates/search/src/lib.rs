@@ -55,7 +55,7 @@ pub struct Settings {
     /// Visits a leaf needs before its children are added: keeps the tree (and memory) small.
     pub expand_after: u32,
     /// Nodes the tree may hold: beyond it leaves stop expanding (a memory bound for long time
-    /// limits; a node takes about 64 bytes).
+    /// limits; a node takes about 80 bytes with its AMAF statistics).
     pub max_nodes: usize,
     /// Playouts the learned prior of a new node weighs as ([`priors`]): how long the features'
     /// judgement of a move leads before the playouts' own results take over; 0 turns the priors
@@ -213,6 +213,8 @@ pub struct Analysis<M> {
     pub ownership: Vec<[f64; 2]>,
     /// Playouts run in all.
     pub playouts: u64,
+    /// Nodes in the tree at the end, against [`Settings::max_nodes`]: how full the search left it.
+    pub nodes: usize,
     /// Wall-clock time the search took.
     pub elapsed: Duration,
 }
@@ -365,6 +367,7 @@ impl Search {
             moves,
             ownership: ownership(tree),
             playouts: tree.playouts,
+            nodes: tree.node_count(),
             elapsed,
         }
     }
@@ -566,6 +569,7 @@ fn single_board<M: Copy + 'static>(analysis: Analysis<M>) -> Analysis<Move> {
             .collect(),
         ownership: analysis.ownership,
         playouts: analysis.playouts,
+        nodes: analysis.nodes,
         elapsed: analysis.elapsed,
     }
 }

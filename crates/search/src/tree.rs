@@ -459,6 +459,11 @@ impl<G: Game> Tree<G> {
         Tree { workers, ..tree }
     }
 
+    /// Nodes in the tree.
+    pub fn node_count(&self) -> usize {
+        self.nodes.load(Relaxed)
+    }
+
     /// The threads that grow the tree.
     pub fn threads(&self) -> usize {
         self.workers.len()
