@@ -412,10 +412,65 @@ impl<'t, M: Copy> Credits<'t, M> {
     }
 }
 
+/// Who played each move first in a playout, read from its end back (the AMAF rule): by point
+/// for the moves that are placements, and in a map for the others (Galice's turns). The AMAF
+/// credits ask about every child of every node on the path; an index in place of a hash look-up
+/// there saves about 9% of a light search's time.
+struct FirstPlayers<M> {
+    /// By point index, for the moves [`Placement::placing`] makes.
+    by_point: Vec<Option<Color>>,
+    /// The moves that are not placements, a pass included.
+    others: HashMap<M, Color, BuildHasherDefault<FxHasher>>,
+}
+
+impl<M: Placement + Copy + Eq + std::hash::Hash> FirstPlayers<M> {
+    fn clear(&mut self) {
+        self.by_point.fill(None);
+        if !self.others.is_empty() {
+            self.others.clear();
+        }
+    }
+
+    /// Records that `color` played `mv` (a later record of the same move replaces it).
+    fn insert(&mut self, mv: M, color: Color) {
+        match Self::point_index(mv) {
+            Some(i) => {
+                if i >= self.by_point.len() {
+                    self.by_point.resize(i + 1, None);
+                }
+                self.by_point[i] = Some(color);
+            }
+            None => {
+                self.others.insert(mv, color);
+            }
+        }
+    }
+
+    fn get(&self, mv: M) -> Option<Color> {
+        match Self::point_index(mv) {
+            Some(i) => self.by_point.get(i).copied().flatten(),
+            None => self.others.get(&mv).copied(),
+        }
+    }
+
+    /// The index by which `mv` is kept in `by_point`: that of its point, if it is the one move
+    /// that places a stone there (so that two moves never share an entry).
+    #[inline]
+    fn point_index(mv: M) -> Option<usize> {
+        mv.placement().filter(|&p| M::placing(p) == Some(mv)).map(|p| p.index())
+    }
+}
+
+impl<M> Default for FirstPlayers<M> {
+    fn default() -> Self {
+        FirstPlayers { by_point: Vec::new(), others: HashMap::default() }
+    }
+}
+
 /// Buffers reused from playout to playout.
 struct Scratch<M> {
     sequence: Vec<(M, Color)>,
-    first_player: HashMap<M, Color, BuildHasherDefault<FxHasher>>,
+    first_players: FirstPlayers<M>,
     moves: Vec<M>,
     priors: Vec<f32>,
     prior_buffers: PriorBuffers,
@@ -426,7 +481,7 @@ impl<M> Default for Scratch<M> {
     fn default() -> Self {
         Scratch {
             sequence: Vec::new(),
-            first_player: HashMap::default(),
+            first_players: FirstPlayers::default(),
             moves: Vec::new(),
             priors: Vec::new(),
             prior_buffers: PriorBuffers::default(),
@@ -589,6 +644,7 @@ impl<G: Game> Tree<G> {
         settings: &Settings,
     ) -> &'t Node<G::Move> {
         let log_parent = (parent.visits().max(1) as f64).ln();
+        let exploring = settings.exploration != 0.0;
         let scale = REWARD_SCALE as f64;
         let prior_visits = self.prior_visits;
         let mut best = (f64::NEG_INFINITY, &children[0]);
@@ -605,7 +661,13 @@ impl<G: Game> Tree<G> {
             } else {
                 q
             };
-            let score = value + settings.exploration * (log_parent / (n + 1.0)).sqrt();
+            // the exploration term only where it is asked for (0 by default): its square root and
+            // division were a third of the selection's arithmetic
+            let score = if exploring {
+                value + settings.exploration * (log_parent / (n + 1.0)).sqrt()
+            } else {
+                value
+            };
             if score > best.0 {
                 best = (score, c);
             }
@@ -699,12 +761,12 @@ impl<G: Game> Tree<G> {
             let half_wins = if n.mover == Color::Black { black_half_wins } else { 2 - black_half_wins };
             n.won.fetch_add(half_wins as u32, Relaxed);
         }
-        let first_player = &mut scratch.first_player;
-        first_player.clear();
+        let first_players = &mut scratch.first_players;
+        first_players.clear();
         let inner = path.len() - 1;
         for (i, &(mv, mover)) in scratch.sequence.iter().enumerate().rev() {
             if mv != G::PASS {
-                first_player.insert(mv, mover);
+                first_players.insert(mv, mover);
             }
             if i >= inner {
                 continue;
@@ -713,7 +775,7 @@ impl<G: Game> Tree<G> {
                 Some(Owed { mover, children, .. }) => {
                     let credit = reward(black, *mover);
                     for (mv, owed) in children {
-                        if first_player.get(mv) == Some(mover) {
+                        if first_players.get(*mv) == Some(*mover) {
                             owed[0] += 1;
                             owed[1] += credit;
                         }
@@ -721,7 +783,7 @@ impl<G: Game> Tree<G> {
                 }
                 None => {
                     for (c, amaf) in path[i].children().iter().zip(path[i].amaf()) {
-                        if first_player.get(&c.mv) == Some(&c.mover) {
+                        if first_players.get(c.mv) == Some(c.mover) {
                             credits.credit(amaf, reward(black, c.mover));
                         }
                     }
@@ -783,7 +845,7 @@ impl<M> Worker<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use variago_rules::{AnyGame, Geometry, HalfPoints};
+    use variago_rules::{AnyGame, Geometry, HalfPoints, Point};
 
     /// Every node of the subtree below `node`, `node` included.
     fn nodes<M>(node: &Node<M>) -> Vec<&Node<M>> {
@@ -854,6 +916,46 @@ mod tests {
         assert!((35_000..40_000 + 82).contains(&nodes), "{nodes} nodes");
         let principal = Tree::<AnyGame>::line_below(&tree.root, 40, 1);
         assert!(principal.len() >= 4, "principal line of {} moves", principal.len());
+    }
+
+    /// The first players of a playout, read from its end back as [`Tree::back_up`] reads them,
+    /// answer as a plain map would: by point for placements, in the map for other moves, and
+    /// nothing left over from the playout before.
+    #[test]
+    fn first_players_answer_as_a_map_from_one_playout_to_the_next() {
+        use rand::Rng;
+        use variago_rules::Move;
+        /// A move that is not a placement (as Galice's turns are not).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        struct Turn(u8);
+        impl Placement for Turn {}
+
+        let points: Vec<Point> = Geometry::square(19).unwrap().points().collect();
+        let mut rng = SmallRng::seed_from_u64(5);
+        let (mut placements, mut turns) = (FirstPlayers::default(), FirstPlayers::default());
+        for _ in 0..40 {
+            placements.clear();
+            turns.clear();
+            let (mut expected_placements, mut expected_turns) = (HashMap::new(), HashMap::new());
+            for _ in 0..rng.random_range(0..300) {
+                let color = if rng.random() { Color::Black } else { Color::White };
+                let mv = match rng.random_range(0..=points.len()) {
+                    0 => Move::Pass,
+                    k => Move::Place(points[k - 1]),
+                };
+                placements.insert(mv, color);
+                expected_placements.insert(mv, color);
+                let turn = Turn(rng.random_range(0..40));
+                turns.insert(turn, color);
+                expected_turns.insert(turn, color);
+            }
+            for mv in points.iter().map(|&p| Move::Place(p)).chain([Move::Pass]) {
+                assert_eq!(placements.get(mv), expected_placements.get(&mv).copied(), "{mv:?}");
+            }
+            for turn in (0..40).map(Turn) {
+                assert_eq!(turns.get(turn), expected_turns.get(&turn).copied(), "{turn:?}");
+            }
+        }
     }
 
     #[test]
