@@ -340,6 +340,7 @@ impl Search {
             .then(|| priors::Weights::builtin_for(game).move_policy(game, &root_moves))
             .flatten()
             .unwrap_or_else(|| vec![1.0 / root_moves.len() as f64; root_moves.len()]);
+        let ending_pass = ending_pass_winrate(game);
         let mut moves: Vec<MoveStats<G::Move>> = children
             .iter()
             .zip(policy)
@@ -347,7 +348,10 @@ impl Search {
                 let mut pv = vec![child.mv];
                 pv.extend(Tree::<G>::line_below(child, PV_LENGTH - 1, PV_MIN_VISITS));
                 let visits = u64::from(child.visits());
-                let winrate = child.win_rate();
+                let winrate = match ending_pass {
+                    Some(exact) if child.mv == G::PASS => exact,
+                    _ => child.win_rate(),
+                };
                 let black_margin = child.black_margin();
                 let score_lead = if child.mover == Color::Black { black_margin } else { -black_margin };
                 MoveStats { mv: child.mv, visits, winrate, score_lead, prior, pv }
@@ -377,22 +381,34 @@ impl Search {
     /// for the mover (so the opponent cannot end the game with a loss for us by passing too) or if
     /// it is the only legal move; otherwise the most visited other move is played.
     fn apply_pass_rules<G: Game>(&self, game: &G, moves: &[MoveStats<G::Move>]) -> usize {
-        let me = game.to_move();
-        let wins = |winner: Option<Color>| winner == Some(me);
-        if let Some(pass) = moves.iter().position(|m| m.mv == G::PASS) {
-            let mut after = game.clone();
-            if after.play(moves[pass].mv).is_ok()
-                && after.is_over()
-                && after.outcome().is_some_and(|r| wins(r.winner))
-            {
-                return pass;
-            }
+        if ending_pass_winrate(game) == Some(1.0)
+            && let Some(pass) = moves.iter().position(|m| m.mv == G::PASS)
+        {
+            return pass;
         }
-        if moves[0].mv != G::PASS || moves.len() == 1 || wins(game.score().result().winner) {
+        if moves[0].mv != G::PASS || moves.len() == 1 || game.score().result().winner == Some(game.to_move())
+        {
             return 0;
         }
         1
     }
+}
+
+/// The exact win rate of passing for the side to move when the pass ends the game (1 for a win,
+/// 0.5 for a draw, 0 for a loss), `None` when it does not. The search need not visit such a pass
+/// to know its value, and an analysis that showed the 0.5 of no visits would make a winning pass
+/// look like a coin toss to the rules that weigh other moves against it (GTP's settling moves).
+fn ending_pass_winrate<G: Game>(game: &G) -> Option<f64> {
+    let mut after = game.clone();
+    if after.play(G::PASS).is_err() || !after.is_over() {
+        return None;
+    }
+    let result = after.outcome()?;
+    Some(match result.winner {
+        Some(winner) if winner == game.to_move() => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    })
 }
 
 /// The tree's ownership counts as shares of the playouts counted.

@@ -119,6 +119,26 @@ fn passes_to_end_a_won_game_and_not_a_lost_one() {
     assert_eq!(Search::new(playouts(10)).best_move(&position("(;GM[1]SZ[3];B[];W[])")), None);
 }
 
+/// A pass that ends the game is worth its result, visited or not: reported at 50% (no visits),
+/// a winning pass let GTP's settling rule, which plays on when a move's win rate is close to
+/// passing's, fill a seki's shared liberty and lose the seki (Stoical test 16 of the tactics
+/// suite with heavy playouts).
+#[test]
+fn a_pass_that_ends_the_game_reports_its_result() {
+    let settled =
+        "(;GM[1]SZ[5]KM[0.5]RU[go]AB[ca][cb][cc][cd][ce][bb][bd]AW[da][db][dc][dd][de][eb][ed]PL[W];W[])";
+    let pass_winrate = |sgf: &str| {
+        let analysis = Search::new(playouts(300)).analyse(&position(sgf)).expect("a game on");
+        analysis.moves.iter().find(|m| m.mv == Move::Pass).expect("passing is legal").winrate
+    };
+    // Black passing ends the game with Black's win; White passing, with White's loss
+    assert_eq!(pass_winrate(settled), 1.0);
+    assert_eq!(pass_winrate(&settled.replace("PL[W];W[]", "PL[B];B[]")), 0.0);
+    // a pass that does not end the game is judged by its playouts
+    let open = pass_winrate("(;GM[1]SZ[5]KM[0.5]AW[cc]PL[B])");
+    assert!(open > 0.0 && open < 1.0, "{open}");
+}
+
 /// Plays `moves` random light moves (stopping at the end of the game) and checks the search's
 /// answer is legal.
 /// Black's wall on E and White's on F of 7x7, with a dead White stone at B2 inside Black's area,
