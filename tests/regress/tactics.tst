@@ -227,15 +227,18 @@ play w A2
 #? [!C2|C1]
 
 # Atari escape: White's E8 put Black's E7 in atari; E6 connects it to Black's wall. Rows 1-5 are
-# Black's but J5, 6-9 White's: with E6 and E7 Black wins by 3.5, without them it loses by 0.5. (GNU
-# Go plays elsewhere, H3, and its final_score estimate says W+14.5 even after Black's E6.)
+# Black's but J5, 6-9 White's: with E6 and E7 Black wins by 3.5, without them it loses by 0.5.
+# Black's J3 backs up J4: without it White's H4 put J4 in atari, and Black could not both save J4
+# and connect E7 (White then took J4 and connected through it, Black's J4 being suicide), so H4
+# won as well as E6 in test 9 and its Stoical form 17, and GNU Go played H3 here and H4 there.
+# With J3 GNU Go 3.8 answers E6 in both, and its final_score agrees with the count (B+3.5, W+0.5).
 #  9 . . . . . . . . .
 #  8 . . . . O . . . .
 #  7 . . . O X O . . .
 #  6 O O O O . O O O O
 #  5 X X X X X X X X O
 #  4 . . . . . . . . X
-#  3 . . . . . . . . .
+#  3 . . . . . . . . X
 #  2 . . . . . . . . .
 #  1 . . . . . . . . .
 #    A B C D E F G H J
@@ -250,6 +253,7 @@ play b F5
 play b G5
 play b H5
 play b J4
+play b J3
 play w D7
 play w F7
 play w A6
@@ -272,7 +276,7 @@ play w E8
 #  6 O O O O . O O O O
 #  5 X X X X X X X X O
 #  4 . . . . . . . . X
-#  3 . . . . . . . . .
+#  3 . . . . . . . . X
 #  2 . . . . . . . . .
 #  1 . . . . . . . . .
 #    A B C D E F G H J
@@ -286,6 +290,7 @@ play b F5
 play b G5
 play b H5
 play b J4
+play b J3
 play w E8
 play w D7
 play w F7
@@ -423,6 +428,7 @@ play b F5
 play b G5
 play b H5
 play b J4
+play b J3
 play w D7
 play w F7
 play w A6
@@ -557,6 +563,7 @@ play b F5
 play b G5
 play b H5
 play b J4
+play b J3
 play w E8
 play w D7
 play w F7
