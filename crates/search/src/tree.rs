@@ -64,18 +64,65 @@ struct Children<M> {
     amaf: Box<[Amaf]>,
 }
 
-/// The AMAF statistics of one child, kept four to a cache line beside its siblings' rather than
+/// The AMAF statistics of one child, kept eight to a cache line beside its siblings' rather than
 /// in the child: every playout credits about half the children of every node on its path, and
 /// with several threads each credit's line had to come back from the other core before the next
-/// selection there could read it; packed, a playout dirties a quarter of the lines.
+/// selection there could read it; packed, a playout dirties an eighth of the lines. The visits
+/// and the rewards share one word, so that a credit is one addition (one locked instruction
+/// when threads share the node, not two) and a reader never sees one without the other.
 #[derive(Debug, Default)]
-#[repr(align(16))]
-pub(crate) struct Amaf {
+pub(crate) struct Amaf(AtomicU64);
+
+/// Where an [`Amaf`] word keeps its visits, above the rewards: 26 bits of visits and 38 of
+/// rewards, which hold [`REWARD_SCALE`] times any count of visits the word holds.
+const AMAF_VISIT_SHIFT: u32 = 38;
+
+/// The rewards' bits of an [`Amaf`] word.
+const AMAF_REWARDS: u64 = (1 << AMAF_VISIT_SHIFT) - 1;
+
+/// Visits past which an [`Amaf`] word halves its counts (a long analysis credits a root child
+/// billions of times): the ratio, the AMAF value, stays, and at such counts the child's own
+/// visits outweigh its AMAF value anyway.
+const AMAF_HALVE_AT: u64 = 1 << 25;
+
+impl Amaf {
+    /// The word that adds `visits` playouts of `rewards` in all.
+    fn word(visits: u64, rewards: u64) -> u64 {
+        (visits << AMAF_VISIT_SHIFT) | rewards
+    }
+
     /// Playouts from the parent in which the child's mover played its move later on (all moves
-    /// as first); added to without a lock by a lone thread ([`Credits::credit`]), as is `wins`.
-    visits: AtomicU32,
-    /// Rewards of the child's mover in those playouts.
-    wins: AtomicU64,
+    /// as first), and that mover's rewards in them.
+    fn read(&self) -> (u64, u64) {
+        let word = self.0.load(Relaxed);
+        (word >> AMAF_VISIT_SHIFT, word & AMAF_REWARDS)
+    }
+
+    /// Adds `visits` playouts of `rewards` in all, with a locked addition (other threads may add
+    /// at once).
+    fn add(&self, visits: u64, rewards: u64) {
+        let before = self.0.fetch_add(Amaf::word(visits, rewards), Relaxed);
+        if (before >> AMAF_VISIT_SHIFT) + visits >= AMAF_HALVE_AT {
+            self.halve();
+        }
+    }
+
+    /// Adds one playout of `reward` by a plain load and store, which only a lone thread may.
+    fn add_alone(&self, reward: u64) {
+        let word = self.0.load(Relaxed) + Amaf::word(1, reward);
+        self.0.store(word, Relaxed);
+        if word >> AMAF_VISIT_SHIFT >= AMAF_HALVE_AT {
+            self.halve();
+        }
+    }
+
+    /// Halves both counts at once, however other threads add meanwhile.
+    fn halve(&self) {
+        let _ = self.0.fetch_update(Relaxed, Relaxed, |word| {
+            let (visits, rewards) = (word >> AMAF_VISIT_SHIFT, word & AMAF_REWARDS);
+            (visits >= AMAF_HALVE_AT).then(|| Amaf::word(visits / 2, rewards / 2))
+        });
+    }
 }
 
 impl<M> Node<M> {
@@ -388,13 +435,7 @@ impl<'t, M: Copy> Credits<'t, M> {
     /// its path: 5% of a light search's time).
     #[inline]
     fn credit(&self, amaf: &Amaf, reward: u64) {
-        if self.held {
-            amaf.visits.fetch_add(1, Relaxed);
-            amaf.wins.fetch_add(reward, Relaxed);
-        } else {
-            amaf.visits.store(amaf.visits.load(Relaxed) + 1, Relaxed);
-            amaf.wins.store(amaf.wins.load(Relaxed) + reward, Relaxed);
-        }
+        if self.held { amaf.add(1, reward) } else { amaf.add_alone(reward) }
     }
 
     /// Pays every credit held back.
@@ -402,8 +443,7 @@ impl<'t, M: Copy> Credits<'t, M> {
         for (_, Owed { node, mut children, .. }) in self.owed.drain() {
             for (amaf, (_, owed)) in node.amaf().iter().zip(&children) {
                 if owed[0] > 0 {
-                    amaf.visits.fetch_add(owed[0] as u32, Relaxed);
-                    amaf.wins.fetch_add(owed[1], Relaxed);
+                    amaf.add(owed[0], owed[1]);
                 }
             }
             children.clear();
@@ -650,12 +690,13 @@ impl<G: Game> Tree<G> {
         let mut best = (f64::NEG_INFINITY, &children[0]);
         for (c, amaf) in children.iter().zip(parent.amaf()) {
             let n = c.visits() as f64;
-            let an = amaf.visits.load(Relaxed) as f64;
+            let (amaf_visits, amaf_wins) = amaf.read();
+            let an = amaf_visits as f64;
             // the prior counts as `prior_visits` playouts of its value, in both estimates
             let (n0, w0) = (prior_visits, prior_visits * c.prior as f64);
             let q = if n > 0.0 || n0 > 0.0 { (c.wins() as f64 / scale + w0) / (n + n0) } else { 0.5 };
             let value = if an > 0.0 {
-                let aq = (amaf.wins.load(Relaxed) as f64 / scale + w0) / (an + n0);
+                let aq = (amaf_wins as f64 / scale + w0) / (an + n0);
                 let beta = an / (an + n + n * an / settings.rave_equivalence);
                 beta * aq + (1.0 - beta) * q
             } else {
@@ -880,11 +921,13 @@ mod tests {
                 // the playouts that stopped here before it was expanded (none at the root)
                 assert!(through <= node.visits() && node.visits() - through <= settings.expand_after);
                 for (c, amaf) in children.iter().zip(node.amaf()) {
-                    assert!(amaf.visits.load(Relaxed) <= node.visits());
+                    let (amaf_visits, amaf_wins) = amaf.read();
+                    assert!(amaf_visits <= u64::from(node.visits()));
+                    assert!(amaf_wins <= amaf_visits * REWARD_SCALE);
                     // every playout through a child credits its move (a pass gets no credit), so
                     // a credit held back by a thread and never paid shows here
                     if c.mv != AnyGame::PASS {
-                        assert!(amaf.visits.load(Relaxed) >= c.visits(), "AMAF credits paid");
+                        assert!(amaf_visits >= u64::from(c.visits()), "AMAF credits paid");
                     }
                 }
             }
@@ -959,10 +1002,35 @@ mod tests {
     }
 
     #[test]
-    fn a_node_fills_one_cache_line_and_four_amaf_statistics_share_one() {
+    fn a_node_fills_one_cache_line_and_eight_amaf_statistics_share_one() {
         assert_eq!(std::mem::size_of::<Node<<AnyGame as Game>::Move>>(), 64);
         assert_eq!(std::mem::size_of::<Node<<variago_rules::galice::Galice as Game>::Move>>(), 64);
-        assert_eq!(std::mem::size_of::<Amaf>(), 16);
+        assert_eq!(std::mem::size_of::<Amaf>(), 8);
+    }
+
+    #[test]
+    fn amaf_words_count_like_separate_counters_and_halve_when_full() {
+        let amaf = Amaf::default();
+        let (mut visits, mut rewards) = (0u64, 0u64);
+        for k in 0..2000u64 {
+            let reward = (k * 37) % (REWARD_SCALE + 1);
+            if k % 3 == 0 {
+                amaf.add(1, reward)
+            } else {
+                amaf.add_alone(reward)
+            }
+            (visits, rewards) = (visits + 1, rewards + reward);
+        }
+        amaf.add(32, 32 * REWARD_SCALE);
+        assert_eq!(amaf.read(), (visits + 32, rewards + 32 * REWARD_SCALE));
+        // a root child of a long analysis: every playout a full reward, up to the halving
+        let full = Amaf::default();
+        full.add(AMAF_HALVE_AT - 1, (AMAF_HALVE_AT - 1) * REWARD_SCALE);
+        assert_eq!(full.read(), (AMAF_HALVE_AT - 1, (AMAF_HALVE_AT - 1) * REWARD_SCALE));
+        full.add_alone(REWARD_SCALE);
+        assert_eq!(full.read(), (AMAF_HALVE_AT / 2, AMAF_HALVE_AT / 2 * REWARD_SCALE));
+        full.add(AMAF_HALVE_AT / 2, 0);
+        assert_eq!(full.read(), (AMAF_HALVE_AT / 2, AMAF_HALVE_AT / 2 * REWARD_SCALE / 2));
     }
 
     fn result(winner: Option<Color>, margin: i32) -> GameResult {
