@@ -158,15 +158,24 @@ impl Drop for Engine {
     }
 }
 
-/// How much lower a move's win rate may be than passing's for the AI to play it instead, to
-/// settle the position before passing (capture dead stones, fill a neutral point): playing on
-/// costs nothing under area scoring, but must not turn a win into a loss.
+/// How much lower a move's win rate may be than playing on's value (passing's, or the best
+/// move's when passing ends the game) for the AI to play it instead of passing, to settle the
+/// position (capture dead stones, fill a neutral point): playing on costs nothing under area
+/// scoring, but must not turn a win into a loss.
 const PLAY_ON_MARGIN: f64 = 0.1;
 
-/// A win rate at which a settling move is played whatever passing's: a pass that ends the game
-/// with a win scores 100%, which a move whose playouts go on (against replies the priors make
-/// sensible) rarely matches within the margin, though it wins all the same.
+/// A win rate at which a settling move is played whatever the others': a move whose playouts go
+/// on (against replies the priors make sensible) rarely scores near 100% though it wins all the
+/// same.
 const CLEARLY_WINNING: f64 = 0.8;
+
+/// Whether a stone of `mover` on `p` would leave a chain of two stones or more in atari without
+/// capturing: in a seki, filling a shared liberty does, and loses the chain. A settling move never
+/// is one, whatever the playouts' ownership calls the opponent's stones there.
+fn fills_own_atari(board: &variago_rules::Board, p: Point, mover: Color) -> bool {
+    let (liberties, size) = board.liberties_after_placing(p, mover);
+    liberties < 2 && size >= 2
+}
 
 /// Moves `top_moves_black`/`top_moves_white` list at most, as GNU Go.
 const TOP_MOVES: usize = 10;
@@ -607,12 +616,22 @@ impl Engine {
 
     /// The move to play instead of the pass the search chose, while the position is unsettled:
     /// the most visited move on a point the playouts still disagree about or on a liberty of the
-    /// opponent's dead stones, if its win rate is within [`PLAY_ON_MARGIN`] of passing's or at
-    /// least [`CLEARLY_WINNING`]. A person (or a GUI counting the board) would otherwise be left
-    /// to judge the dead stones; with no such move (a settled board, or a seki no one should
-    /// touch) the pass stands, so the game still ends.
+    /// opponent's dead stones, if its win rate is within [`PLAY_ON_MARGIN`] of playing on's value
+    /// or at least [`CLEARLY_WINNING`]. Playing on is valued by passing's win rate, or, when
+    /// passing ends the game (its exact result, which no move whose playouts go on can match),
+    /// by the most visited other move's: a settling move must be about as good as playing on
+    /// elsewhere, and never fills its own atari ([`fills_own_atari`]). A person (or a GUI counting the board)
+    /// would otherwise be left to judge the dead stones; with no such move (a settled board, or a
+    /// seki no one should touch) the pass stands, so the game still ends.
     fn settling_move(&self, record: &Record, game: &AnyGame, analysis: &Analysis<Move>) -> Option<Move> {
         let pass = analysis.moves.iter().find(|m| m.mv == Move::Pass)?;
+        let mut after_pass = game.clone();
+        let pass_ends_game = after_pass.play(Move::Pass).is_ok() && after_pass.is_over();
+        let playing_on = if pass_ends_game {
+            analysis.moves.iter().find(|m| m.mv != Move::Pass && m.visits > 0)?.winrate
+        } else {
+            pass.winrate
+        };
         let judgement = if analysis.ownership.is_empty() {
             // every playout ended in the reused tree: judge with a search of its own
             self.judge(record)?
@@ -623,8 +642,8 @@ impl Engine {
         analysis
             .moves
             .iter()
-            .filter(|m| m.visits > 0 && m.winrate >= (pass.winrate - PLAY_ON_MARGIN).min(CLEARLY_WINNING))
-            .find(|m| matches!(m.mv, Move::Place(p) if settling.contains(&p)))
+            .filter(|m| m.visits > 0 && m.winrate >= (playing_on - PLAY_ON_MARGIN).min(CLEARLY_WINNING))
+            .find(|m| matches!(m.mv, Move::Place(p) if settling.contains(&p) && !fills_own_atari(game.board(), p, game.to_move())))
             .map(|m| m.mv)
     }
 

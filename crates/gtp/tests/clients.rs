@@ -123,6 +123,34 @@ fn seven_stones_each_are_not_a_finished_game() {
     assert!(answer != "pass" && answer != "resign", "{answer}");
 }
 
+/// The Stoical seki of the tactics suite's test 16: White's ring (A2, A3-D3, D2, D1) and Black's
+/// B2, A1, B1 share the liberties C2 and C1; White wins by passing. The heavy playouts' ownership
+/// calls Black's three stones dead, so C2 and C1 are liberties of dead stones, the settling rule's
+/// points; filling either puts White's ring in atari and loses it. At seed 9 the settling rule
+/// filled C2 (57.7% on 26 visits against the best move's 66%), before a settling move was
+/// refused when it leaves its own chain in atari.
+#[test]
+fn a_settling_move_never_fills_a_seki() {
+    let settings = Settings {
+        playouts: 3000,
+        seed: 9,
+        playout: Some(variago_search::playout::Policy::Heavy),
+        resign_below: None,
+        ..Settings::default()
+    };
+    let mut engine = Engine::new(Config { settings, fixed_budget: true, ponder: false }, "stoical:size=9")
+        .expect("a variant");
+    let mut lines = String::new();
+    for black in "A5 B5 C5 D5 E5 F5 G5 H5 J5 A4 B4 C4 D4 E4 E3 B2 E2 A1 B1 E1".split(' ') {
+        lines += &format!("play b {black}\n");
+    }
+    for white in "A6 B6 C6 D6 E6 F6 G6 H6 J6 A3 B3 C3 D3 D2 D1 A2".split(' ') {
+        lines += &format!("play w {white}\n");
+    }
+    let answer = last(&mut engine, &format!("{lines}genmove w\n"));
+    assert!(answer != "C2" && answer != "C1", "White filled the seki: {answer}");
+}
+
 #[test]
 fn a_settled_position_is_passed() {
     let mut engine = engine();
