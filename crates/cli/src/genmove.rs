@@ -39,7 +39,7 @@ pub struct Budget {
     /// UCT's exploration constant (default 0; for tuning).
     #[arg(long, value_parser = exploration)]
     pub explore: Option<f64>,
-    /// Nodes the search tree may hold (about 80 bytes each; default 2,000,000): past half of it
+    /// Nodes the search tree may hold (about 75 bytes each; default 2,000,000): past half of it
     /// leaves expand ever more slowly, and not at all once it is full.
     #[arg(long, value_parser = max_nodes)]
     pub max_nodes: Option<usize>,

@@ -55,7 +55,7 @@ pub struct Settings {
     /// Visits a leaf needs before its children are added: keeps the tree (and memory) small.
     pub expand_after: u32,
     /// Nodes the tree may hold: beyond it leaves stop expanding (a memory bound for long time
-    /// limits; a node takes about 80 bytes with its AMAF statistics).
+    /// limits; a node takes about 75 bytes with its AMAF statistics).
     pub max_nodes: usize,
     /// Playouts the learned prior of a new node weighs as ([`priors`]): how long the features'
     /// judgement of a move leads before the playouts' own results take over; 0 turns the priors
