@@ -620,9 +620,9 @@ impl Engine {
     /// or at least [`CLEARLY_WINNING`]. Playing on is valued by passing's win rate, or, when
     /// passing ends the game (its exact result, which no move whose playouts go on can match),
     /// by the most visited other move's: a settling move must be about as good as playing on
-    /// elsewhere, and never fills its own atari ([`fills_own_atari`]). A person (or a GUI counting the board)
-    /// would otherwise be left to judge the dead stones; with no such move (a settled board, or a
-    /// seki no one should touch) the pass stands, so the game still ends.
+    /// elsewhere, and never fills its own atari ([`fills_own_atari`]). A person (or a GUI
+    /// counting the board) would otherwise be left to judge the dead stones; with no such move (a
+    /// settled board, or a seki no one should touch) the pass stands, so the game still ends.
     fn settling_move(&self, record: &Record, game: &AnyGame, analysis: &Analysis<Move>) -> Option<Move> {
         let pass = analysis.moves.iter().find(|m| m.mv == Move::Pass)?;
         let mut after_pass = game.clone();
