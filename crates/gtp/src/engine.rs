@@ -625,9 +625,7 @@ impl Engine {
     /// settled board, or a seki no one should touch) the pass stands, so the game still ends.
     fn settling_move(&self, record: &Record, game: &AnyGame, analysis: &Analysis<Move>) -> Option<Move> {
         let pass = analysis.moves.iter().find(|m| m.mv == Move::Pass)?;
-        let mut after_pass = game.clone();
-        let pass_ends_game = after_pass.play(Move::Pass).is_ok() && after_pass.is_over();
-        let playing_on = if pass_ends_game {
+        let playing_on = if variago_search::ending_pass_winrate(game).is_some() {
             analysis.moves.iter().find(|m| m.mv != Move::Pass && m.visits > 0)?.winrate
         } else {
             pass.winrate

@@ -359,7 +359,7 @@ impl Search {
             .collect();
         // most visited first; a stable sort keeps the legal-move order among equals
         moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.winrate.total_cmp(&a.winrate)));
-        let chosen = self.apply_pass_rules(game, &moves);
+        let chosen = self.apply_pass_rules(game, &moves, ending_pass);
         let best = moves[chosen].clone();
         let resign = self.settings.resign_below.is_some_and(|t| best.winrate < t && best.visits >= 200);
         Analysis {
@@ -379,9 +379,15 @@ impl Search {
     /// Index of the move to play among `moves` (most visited first). Passing is chosen when it ends
     /// the game with a win; otherwise a pass is kept only if the area score as it stands is a win
     /// for the mover (so the opponent cannot end the game with a loss for us by passing too) or if
-    /// it is the only legal move; otherwise the most visited other move is played.
-    fn apply_pass_rules<G: Game>(&self, game: &G, moves: &[MoveStats<G::Move>]) -> usize {
-        if ending_pass_winrate(game) == Some(1.0)
+    /// it is the only legal move; otherwise the most visited other move is played. `ending_pass`
+    /// is [`ending_pass_winrate`] of `game`.
+    fn apply_pass_rules<G: Game>(
+        &self,
+        game: &G,
+        moves: &[MoveStats<G::Move>],
+        ending_pass: Option<f64>,
+    ) -> usize {
+        if ending_pass == Some(1.0)
             && let Some(pass) = moves.iter().position(|m| m.mv == G::PASS)
         {
             return pass;
@@ -398,7 +404,7 @@ impl Search {
 /// 0.5 for a draw, 0 for a loss), `None` when it does not. The search need not visit such a pass
 /// to know its value, and an analysis that showed the 0.5 of no visits would make a winning pass
 /// look like a coin toss to the rules that weigh other moves against it (GTP's settling moves).
-fn ending_pass_winrate<G: Game>(game: &G) -> Option<f64> {
+pub fn ending_pass_winrate<G: Game>(game: &G) -> Option<f64> {
     let mut after = game.clone();
     if after.play(G::PASS).is_err() || !after.is_over() {
         return None;
