@@ -253,3 +253,31 @@ play w D2
 play w D1
 8 reg_genmove w
 #? [A1|B1]
+
+# Two white stones in atari in the open (liberty F5), the tactics suite's test 4 until 9x9's
+# playouts turned heavy: capturing is the natural move, but Black, far ahead, wins either way, and
+# GNU Go answers J2 (against White's J1). Light: 12 of 12; heavy: 5 of 12 (F7, G8, H4, G6, G5
+# elsewhere, each valued within a few points of the capture's win rate).
+#  9 O . . . . . . . .
+#  8 O . . . . . . . .
+#  7 . . . . . . . . .
+#  6 . . . X X . . . .
+#  5 . . X O O . . . .
+#  4 . . . X X . . . .
+#  3 . . . . . . . . .
+#  2 . . . . . . . . .
+#  1 . . . . . . . . O
+#    A B C D E F G H J
+clear_board
+play b c5
+play w d5
+play b d6
+play w e5
+play b e6
+play w a9
+play b d4
+play w a8
+play b e4
+play w j1
+9 reg_genmove b
+#? [F5]

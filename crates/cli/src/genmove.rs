@@ -24,8 +24,8 @@ pub struct Budget {
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
     pub level: Option<u8>,
     /// The playouts' move policy: `light` (atari answers, then random moves; the default below
-    /// 13x13) or `heavy` (atari answers, learned 3x3 patterns around the last move, no
-    /// self-atari; the default from 13x13).
+    /// 9x9) or `heavy` (atari answers, learned 3x3 patterns around the last move, no
+    /// self-atari; the default from 9x9).
     #[arg(long)]
     pub playout: Option<Policy>,
     /// Share of a playout's reward its score margin moves, around the expected margin (0 to

@@ -72,7 +72,7 @@ pub struct Settings {
     /// The playouts' move policy ([`playout::Policy`]): light (atari answers, then
     /// random) or heavy (atari answers, learned 3x3 patterns around the last move, no
     /// self-atari). `None`, the default, takes the board's own ([`playout::Policy::default_for`]:
-    /// heavy from 13x13, light below).
+    /// heavy from 9x9, light below).
     pub playout: Option<playout::Policy>,
     /// Share of a playout's reward that its score margin moves, around the margin the search
     /// expects, in variants with a board of stones whose result alone is the game (Go, the

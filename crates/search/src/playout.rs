@@ -33,8 +33,8 @@ use crate::priors::Weights;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Policy {
     /// The rules engine's light playouts: atari answers, then uniformly random moves. The
-    /// default below 13x13 ([`Policy::default_for`]) while the heavy playouts' judgement of
-    /// lopsided positions (see docs/ai.md) misses one of the tactics suite's escapes.
+    /// default below 9x9 ([`Policy::default_for`]), where the heavy playouts' shapes were never
+    /// measured, and the only policy of Galice.
     #[default]
     Light,
     /// The heavy playouts of this module.
@@ -42,9 +42,9 @@ pub enum Policy {
 }
 
 /// Lines each way from which the playouts are heavy by default: at equal time heavy beat light
-/// 38-2 on 13x13 and 32-8 on 19x19 (docs/ai.md). Smaller boards keep light playouts, with which
-/// the tactics suite passes.
-pub const HEAVY_FROM: u8 = 13;
+/// 28-12 on 9x9, 38-2 on 13x13 and 32-8 on 19x19 (docs/ai.md). The boards below 9x9, where the
+/// lab plays its small studies, keep the light playouts its results were measured with.
+pub const HEAVY_FROM: u8 = 9;
 
 impl Policy {
     /// The policy a search plays on `game`'s board unless told otherwise: heavy on boards of

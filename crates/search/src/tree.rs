@@ -943,7 +943,8 @@ mod tests {
     #[test]
     fn a_filling_tree_expands_ever_busier_leaves_and_stops_when_full() {
         let game = AnyGame::new(&"go".parse().unwrap(), Geometry::square(9).unwrap());
-        let settings = Settings { max_nodes: 40_000, ..Settings::default() };
+        // light playouts, the quicker ones, with which the depth below was measured
+        let settings = Settings { max_nodes: 40_000, playout: Some(Policy::Light), ..Settings::default() };
         let tree = Tree::new(&game, &settings);
         let at = |nodes: usize| {
             tree.nodes.store(nodes, Relaxed);

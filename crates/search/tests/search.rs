@@ -308,9 +308,9 @@ fn ownership_shares_follow_the_walls_and_sum_to_at_most_one() {
     assert!(galice.ownership.iter().all(|[b, w]| *b >= 0.0 && *w >= 0.0 && b + w <= 1.0 + 1e-9));
 }
 
-/// On 19x19 the priors weigh more by default, from 13x13 the playouts are heavy; on 9x9 the
-/// priors weigh as before and the playouts are light. A default search plays exactly as one given
-/// its board's settings, and on 19x19 not as one given either of 9x9's.
+/// On 19x19 the priors weigh more by default, from 9x9 the playouts are heavy; on 9x9 the priors
+/// weigh as before, and below 9x9 the playouts are light. A default search plays exactly as one
+/// given its board's settings, and on 19x19 not as one given either of 9x9's.
 #[test]
 fn the_defaults_follow_the_size_of_the_board() {
     use variago_search::priors::{PRIOR_VISITS, PRIOR_VISITS_LARGE};
@@ -320,7 +320,9 @@ fn the_defaults_follow_the_size_of_the_board() {
             Search::new(Settings { prior_visits, playout, ..playouts(400) }).analyse(&game).unwrap();
         analysis.moves.iter().map(|m| (m.mv, m.visits)).collect::<Vec<_>>()
     };
-    assert_eq!(visits(9, None, None), visits(9, Some(PRIOR_VISITS), Some(Policy::Light)));
+    assert_eq!(visits(7, None, None), visits(7, Some(PRIOR_VISITS), Some(Policy::Light)));
+    assert_eq!(visits(9, None, None), visits(9, Some(PRIOR_VISITS), Some(Policy::Heavy)));
+    assert_ne!(visits(9, None, None), visits(9, Some(PRIOR_VISITS), Some(Policy::Light)));
     assert_eq!(visits(13, None, None), visits(13, Some(PRIOR_VISITS), Some(Policy::Heavy)));
     let large = visits(19, None, None);
     assert_eq!(large, visits(19, Some(PRIOR_VISITS_LARGE), Some(Policy::Heavy)));
