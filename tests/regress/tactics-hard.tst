@@ -140,53 +140,9 @@ play w H4
 5 reg_genmove b
 #? [C3]
 
-# Test 5 of tactics.tst with White to move: White's B1 makes two eyes and wins. GNU Go answers
-# B1; light finds it at 2 of 12 seeds and heavy at 4: the other seeds pass, because the board as it
-# stands counts White's corner as alive and the search's pass rule keeps a pass that wins the
-# count as it stands.
-#  9 . . . . . . . . .
-#  8 . . . . . . . . .
-#  7 . . . . . . . . .
-#  6 O O O O O O O O O
-#  5 X X X X X X X X X
-#  4 . . . . . . . . .
-#  3 X X X X X . . . .
-#  2 O O O O X . . . .
-#  1 . . . O X . . . .
-#    A B C D E F G H J
-clear_board
-play b A5
-play b B5
-play b C5
-play b D5
-play b E5
-play b F5
-play b G5
-play b H5
-play b J5
-play b A3
-play b B3
-play b C3
-play b D3
-play b E3
-play b E2
-play b E1
-play w A6
-play w B6
-play w C6
-play w D6
-play w E6
-play w F6
-play w G6
-play w H6
-play w J6
-play w A2
-play w B2
-play w C2
-play w D2
-play w D1
-6 reg_genmove w
-#? [B1]
+# Test 6, the nakade of test 5 to live (White to move), is tactics.tst's test 18 since
+# 2026-12-04: the search passed here only because the setup ended with two White moves, so GTP's
+# pass for Black in between and White's own pass ended the game, counted as it stood.
 
 # Snapback in a capturing race: Black's six stones (A3-D3, D2, D1) and White's four (A2-C2, C1)
 # have two liberties each (A4, B4 and A1, B1). Black's throw-in at B1 (or A1) is a snapback: White's
@@ -222,8 +178,9 @@ play w E1
 7 reg_genmove b
 #? [A1|B1]
 
-# The same race with the colours swapped, White to move: White's B1 (or A1). GNU Go answers B1;
-# light and heavy: 0 of 12 (moves elsewhere, heavy passes at three seeds).
+# The same race with the colours swapped, White to move: White's B1 (or A1). GNU Go answers A1;
+# light and heavy: 0 of 12 (E4, E5, F6 and elsewhere). Black's E1 comes last, so that no pass of
+# Black's comes in between (with one, White's pass ended the game, and heavy passed at three seeds).
 #  9 . . . . . . . . .
 #  8 . . . . . . . . .
 #  7 . . . . . . X . .
@@ -244,13 +201,13 @@ play b B2
 play b C2
 play b E2
 play b C1
-play b E1
 play w A3
 play w B3
 play w C3
 play w D3
 play w D2
 play w D1
+play b E1
 8 reg_genmove w
 #? [A1|B1]
 

@@ -1,8 +1,8 @@
 # variago's tactics suite: captures, escapes, nakade and seki on 9x9 that the AI must find with a
 # moderate budget (a few thousand playouts), whatever the seed (checked with seeds 1 to 12, light
 # and heavy playouts; docs/ai.md says where they differ). Tests 4 on are settled boards (rows 1-5
-# Black's, 6-9 White's) where the tactic decides the game. Tests 10 on are variants whose rules do
-# not change the answer; they come last because `variago-variant` stays in force.
+# Black's, 6-9 White's) where the tactic decides the game. Tests 10-17 are variants whose rules
+# do not change the answer (`variago-variant` stays in force until test 18 sets Go again).
 # Positions the AI misses are in tactics-hard.tst (not run by the tests).
 # Run: variago regress tests/regress/tactics.tst --engine "variago gtp --playouts 3000"
 
@@ -605,3 +605,53 @@ play w J5
 play b E7
 17 reg_genmove w
 #? [E6]
+
+# Go again: test 5 with White to move. White's B1 makes two eyes and wins; anything else lets
+# Black's B1 kill the corner (the nakade of test 5), and Black wins by 1.5. GNU Go answers B1.
+# Black's E1 is played last so that White's pass would not end the game (GTP puts a Black pass
+# between two White moves; with it, White's pass ended the game counted as it stood).
+#  9 . . . . . . . . .
+#  8 . . . . . . . . .
+#  7 . . . . . . . . .
+#  6 O O O O O O O O O
+#  5 X X X X X X X X X
+#  4 . . . . . . . . .
+#  3 X X X X X . . . .
+#  2 O O O O X . . . .
+#  1 . . . O X . . . .
+#    A B C D E F G H J
+variago-variant go:size=9
+komi 7.5
+clear_board
+play b A5
+play b B5
+play b C5
+play b D5
+play b E5
+play b F5
+play b G5
+play b H5
+play b J5
+play b A3
+play b B3
+play b C3
+play b D3
+play b E3
+play b E2
+play w A6
+play w B6
+play w C6
+play w D6
+play w E6
+play w F6
+play w G6
+play w H6
+play w J6
+play w A2
+play w B2
+play w C2
+play w D2
+play w D1
+play b E1
+18 reg_genmove w
+#? [B1]
