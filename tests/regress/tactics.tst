@@ -3,7 +3,9 @@
 # and heavy playouts; docs/ai.md says where they differ). Tests 4 on are settled boards (rows 1-5
 # Black's, 6-9 White's) where the tactic decides the game. Tests 10-17 are variants whose rules
 # do not change the answer (`variago-variant` stays in force until test 18 sets Go again).
-# Positions the AI misses are in tactics-hard.tst (not run by the tests).
+# Positions the AI misses are in tactics-hard.tst (not run by the tests). A setup ends with the
+# other colour's move, or with a count as it stands that the mover loses: otherwise GTP's pass for
+# the other colour lets the mover's pass end the game won (`crates/cli/tests/gtp.rs` checks).
 # Run: variago regress tests/regress/tactics.tst --engine "variago gtp --playouts 3000"
 
 boardsize 9
@@ -232,7 +234,6 @@ play b B2
 play b E2
 play b A1
 play b B1
-play b E1
 play w A6
 play w B6
 play w C6
@@ -249,6 +250,7 @@ play w D3
 play w D2
 play w D1
 play w A2
+play b E1
 7 reg_genmove w
 #? [!C2|C1]
 
@@ -423,7 +425,6 @@ play b B2
 play b E2
 play b A1
 play b B1
-play b E1
 play w A6
 play w B6
 play w C6
@@ -440,6 +441,7 @@ play w D3
 play w D2
 play w D1
 play w A2
+play b E1
 12 reg_genmove w
 #? [!C2|C1]
 
@@ -559,7 +561,6 @@ play b B2
 play b E2
 play b A1
 play b B1
-play b E1
 play w A6
 play w B6
 play w C6
@@ -576,6 +577,7 @@ play w D3
 play w D2
 play w D1
 play w A2
+play b E1
 16 reg_genmove w
 #? [!C2|C1]
 

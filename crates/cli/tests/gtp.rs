@@ -139,6 +139,66 @@ fn the_tactics_suite_passes() {
     run_suite("tactics.tst", "--playouts 3000 --seed 7");
 }
 
+/// The suite `text` with every `reg_genmove` for the colour that played last turned into a check
+/// that the count as it stands is no win for that colour, and the other tests left out. GTP puts
+/// the other colour's pass before such a genmove, so the mover's own pass ends the game counted
+/// as it stands: in a won count the search rightly passes, and the test no longer asks its tactic
+/// (the tactics-hard.tst test 6 that passed for this reason until 2026-12-04).
+fn ending_pass_checks(text: &str) -> String {
+    let (mut checks, mut last_mover, mut skip_expectation) = (String::new(), None, false);
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if skip_expectation && line.starts_with("#?") {
+            skip_expectation = false;
+            continue;
+        }
+        match words.as_slice() {
+            ["play", color, ..] => last_mover = Some(color.to_ascii_lowercase()),
+            ["clear_board"] => last_mover = None,
+            [id, "reg_genmove", color] => {
+                if last_mover.as_deref() == Some(&color.to_ascii_lowercase()) {
+                    let winner = if color.eq_ignore_ascii_case("b") { "B" } else { "W" };
+                    checks.push_str(&format!("{id} final_score\n#? [!{winner}\\+.*]\n"));
+                }
+                skip_expectation = true;
+                continue;
+            }
+            _ => {}
+        }
+        checks.push_str(line);
+        checks.push('\n');
+    }
+    checks
+}
+
+/// Runs [`ending_pass_checks`] of `text` as the regress file `name`: the summary line, and
+/// whether every check passed.
+fn run_ending_pass_checks(dir: &Path, name: &str, text: &str) -> (String, bool) {
+    let file = dir.join(name);
+    std::fs::write(&file, ending_pass_checks(text)).unwrap();
+    let out = variago(&["regress", file.to_str().unwrap(), "--engine", &format!("{BIN} gtp")]);
+    let text = stdout(&out);
+    let passed = out.status.success() && text.lines().last().unwrap_or_default().contains(" 0 failed");
+    (text, passed)
+}
+
+#[test]
+fn no_tactic_can_be_won_by_a_pass_that_ends_the_game() {
+    let dir = std::env::temp_dir().join(format!("variago-ending-pass-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["tactics.tst", "tactics-hard.tst"] {
+        let (text, passed) =
+            run_ending_pass_checks(&dir, name, &std::fs::read_to_string(suite(name)).unwrap());
+        assert!(passed, "{name}: {text}");
+    }
+    // White moved last and leads as the board stands: a White pass would end the game won
+    let won =
+        "boardsize 9\nkomi 7.5\nclear_board\nplay b A1\nplay w E5\nplay w D5\n1 reg_genmove w\n#? [E4]\n";
+    let (text, passed) = run_ending_pass_checks(&dir, "won.tst", won);
+    assert!(!passed && text.contains("1 FAIL"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn regress_reports_failures_known_failures_and_unexpected_passes() {
     let dir = std::env::temp_dir().join(format!("variago-regress-{}", std::process::id()));
