@@ -117,14 +117,20 @@ fn loadsgf_of_huge_records_is_an_error_answer() {
     assert_eq!(answers[4], "= variago");
 }
 
+/// Runs the regress file `file` against `variago gtp` with the given flags: its report (stderr
+/// after stdout) and whether every test passed.
+fn regress(file: &Path, flags: &str) -> (String, bool) {
+    let engine = format!("{BIN} gtp {flags}");
+    let out = variago(&["regress", file.to_str().unwrap(), "--engine", &engine]);
+    let text = stdout(&out);
+    let passed = out.status.success() && text.lines().last().unwrap_or_default().contains(" 0 failed");
+    (format!("{text}{}", String::from_utf8_lossy(&out.stderr)), passed)
+}
+
 /// Runs a suite against `variago gtp` with the given flags; it must pass.
 fn run_suite(name: &str, flags: &str) {
-    let engine = format!("{BIN} gtp {flags}");
-    let out = variago(&["regress", suite(name).to_str().unwrap(), "--engine", &engine]);
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
-    let last = text.lines().last().unwrap_or_default();
-    assert!(last.contains(" 0 failed"), "{text}");
+    let (text, passed) = regress(&suite(name), flags);
+    assert!(passed, "{text}");
 }
 
 #[test]
@@ -152,13 +158,14 @@ fn ending_pass_checks(text: &str) -> String {
             skip_expectation = false;
             continue;
         }
+        // a colour by its initial, as results name it (`b`, `black`, `W`: `B`, `B`, `W`)
+        let initial = |color: &str| color.chars().next().map(|c| c.to_ascii_uppercase());
         match words.as_slice() {
-            ["play", color, ..] => last_mover = Some(color.to_ascii_lowercase()),
+            ["play", color, ..] => last_mover = initial(color),
             ["clear_board"] => last_mover = None,
             [id, "reg_genmove", color] => {
-                if last_mover.as_deref() == Some(&color.to_ascii_lowercase()) {
-                    let winner = if color.eq_ignore_ascii_case("b") { "B" } else { "W" };
-                    checks.push_str(&format!("{id} final_score\n#? [!{winner}\\+.*]\n"));
+                if let Some(mover) = initial(color).filter(|&c| last_mover == Some(c)) {
+                    checks.push_str(&format!("{id} final_score\n#? [!{mover}\\+.*]\n"));
                 }
                 skip_expectation = true;
                 continue;
@@ -171,15 +178,12 @@ fn ending_pass_checks(text: &str) -> String {
     checks
 }
 
-/// Runs [`ending_pass_checks`] of `text` as the regress file `name`: the summary line, and
-/// whether every check passed.
+/// Runs [`ending_pass_checks`] of `text` as the regress file `name`: the report, and whether
+/// every check passed.
 fn run_ending_pass_checks(dir: &Path, name: &str, text: &str) -> (String, bool) {
     let file = dir.join(name);
     std::fs::write(&file, ending_pass_checks(text)).unwrap();
-    let out = variago(&["regress", file.to_str().unwrap(), "--engine", &format!("{BIN} gtp")]);
-    let text = stdout(&out);
-    let passed = out.status.success() && text.lines().last().unwrap_or_default().contains(" 0 failed");
-    (text, passed)
+    regress(&file, "")
 }
 
 #[test]
