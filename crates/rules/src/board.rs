@@ -1193,28 +1193,35 @@ impl Board {
     /// when the answer is no.
     pub fn region(&self, p: Point, stop_at: Option<Color>) -> Region {
         self.owns(p);
-        self.region_of_board_point(p, stop_at)
+        self.region_of_board_point::<true>(p, stop_at)
     }
 
-    /// [`Self::region`] without the guard, for a point the rules already hold. Kept out of line:
-    /// the quick tests that call it sit in the playouts' loop, the flood itself is rarer.
+    /// [`Self::region`] without the guard, for a point the rules already hold, the shape worked
+    /// out only under `SHAPE` (else `line_shaped` is false: only `incursion-line` asks, and the
+    /// shape costs as much as a short flood). Kept out of line: the quick tests that call it sit in
+    /// the playouts' loop, the flood itself is rarer.
     #[inline(never)]
-    fn region_of_board_point(&self, p: Point, stop_at: Option<Color>) -> Region {
+    fn region_of_board_point<const SHAPE: bool>(&self, p: Point, stop_at: Option<Color>) -> Region {
         // 13x13's and 19x19's strides as constants: shifts by a variable amount all want the one
         // register that holds it, and the flood's words then no longer fit in the others
         match (self.words, self.geometry.stride()) {
-            (0..=2, _) => self.region_in_two_words(p, stop_at),
-            (3..=4, 14) => self.region_in::<4>(p, stop_at, 14),
-            (3..=4, stride) => self.region_in::<4>(p, stop_at, stride),
-            (5..=7, 20) => self.region_in::<7>(p, stop_at, 20),
-            (5..=7, stride) => self.region_in::<7>(p, stop_at, stride),
-            (_, stride) => self.region_in::<{ crate::bits::WORDS }>(p, stop_at, stride),
+            (0..=2, _) => self.region_in_two_words::<SHAPE>(p, stop_at),
+            (3..=4, 14) => self.region_in::<4, SHAPE>(p, stop_at, 14),
+            (3..=4, stride) => self.region_in::<4, SHAPE>(p, stop_at, stride),
+            (5..=7, 20) => self.region_in::<7, SHAPE>(p, stop_at, 20),
+            (5..=7, stride) => self.region_in::<7, SHAPE>(p, stop_at, stride),
+            (_, stride) => self.region_in::<{ crate::bits::WORDS }, SHAPE>(p, stop_at, stride),
         }
     }
 
     /// [`Self::region`] on bitboards of `N` words (at least the board's).
     #[inline(always)]
-    fn region_in<const N: usize>(&self, p: Point, stop_at: Option<Color>, stride: usize) -> Region {
+    fn region_in<const N: usize, const SHAPE: bool>(
+        &self,
+        p: Point,
+        stop_at: Option<Color>,
+        stride: usize,
+    ) -> Region {
         let (on_board, black, white) =
             (self.on_board.words::<N>(), self.color_sets[0].words::<N>(), self.color_sets[1].words::<N>());
         let empty = Bits(std::array::from_fn(|i| on_board.0[i] & !(black.0[i] | white.0[i])));
@@ -1230,18 +1237,18 @@ impl Board {
             }
             let next = grown.and(&empty);
             if !next.has_outside(&region) {
-                break;
+                // the region is whole, so `grown` is the region and its neighbours
+                return self.region_around::<N, SHAPE>(region, grown, stride);
             }
             region = next;
         }
-        self.region_around(region, stride)
     }
 
     /// [`Self::region_in`] on boards of at most two bitboard words (9x9 and smaller), the flood on a
     /// `u128`: its shifts across the two words are the processor's double-word shifts, where the
     /// two-word [`Bits`] spent about 60 instructions a step moving words between registers.
     #[inline(always)]
-    fn region_in_two_words(&self, p: Point, stop_at: Option<Color>) -> Region {
+    fn region_in_two_words<const SHAPE: bool>(&self, p: Point, stop_at: Option<Color>) -> Region {
         // below 64 (a row is at most 26 slots): said so, the shifts need no test of the amount
         let stride = self.geometry.stride() & 63;
         let wide = |set: &PointSet| set.0[0] as u128 | (set.0[1] as u128) << 64;
@@ -1255,17 +1262,22 @@ impl Board {
             }
             let next = grown & empty;
             if next == region {
-                break;
+                let narrow = |set: u128| Bits([set as u64, (set >> 64) as u64]);
+                return self.region_around::<2, SHAPE>(narrow(region), narrow(grown), stride);
             }
             region = next;
         }
-        self.region_around(Bits([region as u64, (region >> 64) as u64]), stride)
     }
 
-    /// The owner and shape of a whole empty region.
+    /// The owner of a whole empty region, from the region and its neighbours (the flood's last
+    /// step), and its shape under `SHAPE`.
     #[inline(always)]
-    fn region_around<const N: usize>(&self, region: Bits<N>, stride: usize) -> Region {
-        let border = region.dilated(stride);
+    fn region_around<const N: usize, const SHAPE: bool>(
+        &self,
+        region: Bits<N>,
+        border: Bits<N>,
+        stride: usize,
+    ) -> Region {
         let touches = |c: Color| border.intersects(&self.color_sets[c as usize].words::<N>());
         let owner = match (touches(Color::Black), touches(Color::White)) {
             (false, false) => RegionOwner::Nobody,
@@ -1273,21 +1285,26 @@ impl Board {
             (false, true) => RegionOwner::Only(Color::White),
             (true, true) => RegionOwner::Both,
         };
-        Region { owner, line_shaped: region.is_line_shaped(stride) }
+        Region { owner, line_shaped: SHAPE && region.is_line_shaped(stride) }
     }
 
     /// Whether placing on the empty point `p` is placing in territory of `owner`: cheap answers
     /// first (a neighbour of another colour, or a one-point region), a flood fill otherwise.
     pub fn in_territory_of(&self, p: Point, owner: Color) -> Option<Region> {
         self.owns(p);
-        self.territory_at_board_point(p, owner)
+        self.territory_at_board_point::<true>(p, owner)
     }
 
     /// [`Self::in_territory_of`] without the guard, for a point the rules already hold (the
-    /// incursion and king tests run on every candidate of a playout). The cheap answers come
-    /// from the neighbour counts, without a branch per neighbour.
+    /// incursion and king tests run on every candidate of a playout), the shape worked out only
+    /// under `SHAPE` (else `line_shaped` is false). The cheap answers come from the neighbour
+    /// counts, without a branch per neighbour.
     #[inline(always)]
-    pub(crate) fn territory_at_board_point(&self, p: Point, owner: Color) -> Option<Region> {
+    pub(crate) fn territory_at_board_point<const SHAPE: bool>(
+        &self,
+        p: Point,
+        owner: Color,
+    ) -> Option<Region> {
         let counts = self.slot(p).neighbour_counts;
         if count_of(counts, code(owner.opponent())) > 0 {
             return None;
@@ -1306,7 +1323,7 @@ impl Board {
         if touched || (self.words > 2 && self.touches_within_three_steps(p, other)) {
             return None;
         }
-        let region = self.region_of_board_point(p, Some(owner.opponent()));
+        let region = self.region_of_board_point::<SHAPE>(p, Some(owner.opponent()));
         (region.owner == RegionOwner::Only(owner)).then_some(region)
     }
 
@@ -1633,8 +1650,8 @@ mod tests {
         }
 
         /// The territory test's shortcuts (neighbour counts, the second and third flood steps
-        /// answered from counts on large boards) agree with the plain flood on every empty point,
-        /// on boards of one to seven bitboard words.
+        /// answered from counts on large boards, the owner without the shape) agree with the plain
+        /// flood on every empty point, on boards of one to seven bitboard words.
         #[test]
         fn the_territory_test_agrees_with_the_flood(
             side in 2u32..20,
@@ -1647,6 +1664,14 @@ mod tests {
                     let flood = board.region(p, None);
                     let expected = (flood.owner == RegionOwner::Only(owner)).then_some(flood);
                     prop_assert_eq!(board.in_territory_of(p, owner), expected, "{:?} for {:?}", p, owner);
+                    // without the shape, the owner is read from the flood's last step instead
+                    prop_assert_eq!(
+                        board.territory_at_board_point::<false>(p, owner).is_some(),
+                        expected.is_some(),
+                        "{:?} for {:?}, no shape",
+                        p,
+                        owner
+                    );
                 }
             }
         }

@@ -38,7 +38,7 @@ impl ExcursionRules {
     /// Whether a placement of `mover` on the empty point `p` places a king: `p` lies in enemy
     /// territory or next to a friendly king.
     pub(crate) fn places_king(&self, board: &Board, mover: Color, p: Point) -> bool {
-        board.next_to_king(p, mover) || board.territory_at_board_point(p, mover.opponent()).is_some()
+        board.next_to_king(p, mover) || board.territory_at_board_point::<false>(p, mover.opponent()).is_some()
     }
 }
 

@@ -36,10 +36,16 @@ impl IncursionRules {
         p: Point,
         preview: &LazyPreview,
     ) -> bool {
-        // the territory first: most placements are not in it, and then need no capture count
-        board.territory_at_board_point(p, mover.opponent()).is_some_and(|region| {
-            (!self.line || region.line_shaped) && !(self.minimal && preview.get().captured_groups > 1)
-        })
+        // the territory first: most placements are not in it, and then need no capture count;
+        // its shape only when it matters
+        let in_territory = if self.line {
+            board
+                .territory_at_board_point::<true>(p, mover.opponent())
+                .is_some_and(|region| region.line_shaped)
+        } else {
+            board.territory_at_board_point::<false>(p, mover.opponent()).is_some()
+        };
+        in_territory && !(self.minimal && preview.get().captured_groups > 1)
     }
 }
 
