@@ -1323,8 +1323,20 @@ impl Board {
         if touched || (self.words > 2 && self.touches_within_three_steps(p, other)) {
             return None;
         }
+        if !SHAPE && !self.has_stones(owner.opponent()) {
+            // no region touches a stone of the mover: p's is the owner's if any stone stands (a
+            // playout's first two moves, whose floods would cover the whole board)
+            let enclosed = self.has_stones(owner);
+            return enclosed.then_some(Region { owner: RegionOwner::Only(owner), line_shaped: false });
+        }
         let region = self.region_of_board_point::<SHAPE>(p, Some(owner.opponent()));
         (region.owner == RegionOwner::Only(owner)).then_some(region)
+    }
+
+    /// Whether a piece of colour `c` stands anywhere.
+    #[inline(always)]
+    fn has_stones(&self, c: Color) -> bool {
+        self.color_sets[c as usize].0[..self.words].iter().any(|&w| w != 0)
     }
 
     /// Whether an empty point two steps from `p` through an empty neighbour touches a stone of
