@@ -147,6 +147,8 @@ fn play_match<G: Refereed>(
         .ok_or_else(|| Failure::input("--move-timeout must be a positive number of seconds"))?;
     let mut engines = [Engine::start(&specs[0], timeout)?, Engine::start(&specs[1], timeout)?];
     let mut tallies = [Tally::default(), Tally::default()];
+    // games an engine forfeited by failing (crash, timeout, illegal move), with its name
+    let mut forfeits = Vec::new();
     let bar = ProgressBar::new(u64::from(options.games));
     bar.set_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} games, {elapsed} {msg}")
@@ -173,6 +175,7 @@ fn play_match<G: Refereed>(
         if let Some(color) = end.failed {
             let seat = if color == Color::Black { black } else { 1 - black };
             engines[seat] = Engine::start(&specs[seat], timeout)?;
+            forfeits.push(format!("game {} by {}", index + 1, names[seat]));
         }
         tallies[black].add(Color::Black, end.winner);
         tallies[1 - black].add(Color::White, end.winner);
@@ -209,6 +212,14 @@ fn play_match<G: Refereed>(
         engine.stop();
     }
     let _ = write!(out, "{}", table(names, &tallies));
+    if !forfeits.is_empty() {
+        // a crash of the opponent is a win in a tournament, not evidence of strength
+        let _ = writeln!(
+            out,
+            "forfeits (counted as losses; leave them out to measure strength): {}",
+            forfeits.join(", ")
+        );
+    }
     let _ = writeln!(out, "{} {} {}", names[0], wld(tallies[0].total()), names[1]);
     Ok(())
 }

@@ -174,6 +174,8 @@ fn an_engine_that_crashes_loses_that_game_and_is_restarted_for_the_next() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(text.contains("game 1: ") && text.contains("game 2: "), "{text}");
     assert_eq!(text.matches("exited while answering 'genmove").count(), 2, "{text}");
+    let forfeits = text.lines().find(|l| l.starts_with("forfeits (counted as losses")).expect("the forfeits");
+    assert!(forfeits.contains("game 1 by gtp:sh ") && forfeits.contains("game 2 by gtp:sh "), "{forfeits}");
     assert!(text.lines().last().unwrap().starts_with("variago:playouts=10 2-0-0 "), "{text}");
 }
 
@@ -218,7 +220,7 @@ fn galice_games_run_the_pie_rule_and_are_saved_as_galice_sgf() {
     let args = ["--variant", "galice", "--max-moves", "60"];
     let (text, dir) = two_games_of("variago:playouts=20", "variago:playouts=5", "galice", &args, &galice);
     assert_eq!(text.lines().filter(|l| l.starts_with("game ")).count(), 2, "{text}");
-    assert!(!text.contains("+F"), "no engine forfeits: {text}");
+    assert!(!text.contains("+F") && !text.contains("forfeits ("), "no engine forfeits: {text}");
     let record = std::fs::read_to_string(dir.join("game-001.sgf")).unwrap();
     assert!(record.contains("RU[galice]") && record.contains("GT[x "), "{record}");
     // a Galice SGF says what it is: no --variant needed to read it
