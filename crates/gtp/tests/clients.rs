@@ -217,7 +217,7 @@ fn gnu_go_extensions_answer_in_gnu_go_formats() {
     // the search's top moves, as `VERTEX WINRATE` pairs
     let top = last(&mut engine, &format!("{position}top_moves_white\n"));
     let words: Vec<&str> = top.split(' ').collect();
-    assert!(words.len() >= 2 && words.len() <= 20 && words.len() % 2 == 0, "{top}");
+    assert!(words.len() >= 2 && words.len() <= 20 && words.len().is_multiple_of(2), "{top}");
     for pair in words.chunks(2) {
         assert_eq!(last(&mut engine, &format!("is_legal w {}\n", pair[0])), "1", "{top}");
         let value: f64 = pair[1].parse().unwrap();

@@ -78,10 +78,10 @@ pub(crate) fn main_line(text: &str) -> Result<MainLine<'_>, RecordError> {
             }
             expect = Expect::Value;
         }
-        if matches!(byte, b';' | b'(' | b')') {
-            if let Some(start) = open_node.take() {
-                nodes.push(start..i);
-            }
+        if matches!(byte, b';' | b'(' | b')')
+            && let Some(start) = open_node.take()
+        {
+            nodes.push(start..i);
         }
         match (expect, byte) {
             (_, b' ' | b'\t' | b'\r' | b'\n') => {}

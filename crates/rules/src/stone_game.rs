@@ -444,11 +444,11 @@ impl<R: StoneRules> Game for StoneGame<R> {
         while candidates > 0 {
             let i = crate::playout::below(rng, candidates);
             let p = self.board.empties()[i];
-            if !self.board.is_eye_of_board_point(p, self.to_move) {
-                if let Ok(verdict) = self.judge_free_point(p) {
-                    self.apply_placement(p, verdict);
-                    return Move::Place(p);
-                }
+            if !self.board.is_eye_of_board_point(p, self.to_move)
+                && let Ok(verdict) = self.judge_free_point(p)
+            {
+                self.apply_placement(p, verdict);
+                return Move::Place(p);
             }
             candidates -= 1;
             self.board.swap_empties(i, candidates);

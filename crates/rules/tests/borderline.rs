@@ -593,7 +593,7 @@ fn reference_statuses(board: &Board) -> Reference {
         .into_iter()
         .flatten()
     };
-    let on_edge = |i: usize| i % w == 0 || i % w == w - 1 || i / w == 0 || i / w == h - 1;
+    let on_edge = |i: usize| i.is_multiple_of(w) || i % w == w - 1 || i / w == 0 || i / w == h - 1;
     // groups: per point its group index; per group its stones, colour and liberties
     let mut group_of = vec![usize::MAX; w * h];
     let mut groups: Vec<(Color, Vec<usize>, Vec<usize>)> = Vec::new();

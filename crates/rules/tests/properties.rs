@@ -260,10 +260,10 @@ impl Run {
         }
         assert_eq!(self.game.is_over(), self.model.is_over(), "is_over\n{}", self.context());
         assert_eq!(self.game.outcome(), self.model.outcome(), "outcome\n{}", self.context());
-        if let Some(outcome) = self.game.outcome() {
-            if outcome.ending != Ending::OwnPositionDraw {
-                assert_eq!(outcome, score.result(), "a counted game's outcome is the score's result");
-            }
+        if let Some(outcome) = self.game.outcome()
+            && outcome.ending != Ending::OwnPositionDraw
+        {
+            assert_eq!(outcome, score.result(), "a counted game's outcome is the score's result");
         }
     }
 
@@ -540,7 +540,7 @@ fn random_game(spec: &'static str, width: u8, height: u8, seed: u64, from_setup:
         if run.game.is_over() || run.history.len() >= max_moves {
             break;
         }
-        if run.history.len() % 16 == 0 {
+        if run.history.len().is_multiple_of(16) {
             run.check_light_playout(&mut rng);
         }
         run.game.legal_moves(&mut legal);

@@ -282,10 +282,10 @@ fn answers<R: rand::Rng + ?Sized>(
     let geometry = board.geometry();
     let own = code(mover);
     // 1. the last move's chain in atari: take it
-    if let Some(chain) = board.chain_at(last).filter(|_| board.slot_code(last) != own) {
-        if let Some(l) = chain.sole_liberty {
-            out.push(l);
-        }
+    if let Some(chain) = board.chain_at(last).filter(|_| board.slot_code(last) != own)
+        && let Some(l) = chain.sole_liberty
+    {
+        out.push(l);
     }
     // 2. the mover's chains it put in atari: capture a neighbour of theirs in atari, or extend.
     // Which neighbours hold one is worked out as bits first, without a branch per neighbour on

@@ -576,7 +576,7 @@ impl<G: Game> Tree<G> {
             let mut credits = Credits::new(held);
             let mut run = 0u64;
             loop {
-                if run % 32 == 0
+                if run.is_multiple_of(32)
                     && budget.is_some_and(|b| {
                         let (best, second) = tree.root.two_most_visited();
                         b.is_spent(claimed.load(Relaxed).saturating_sub(already), best, second)
@@ -589,7 +589,7 @@ impl<G: Game> Tree<G> {
                 }
                 tree.playout(root, settings, worker, &mut credits);
                 run += 1;
-                if run % CREDIT_BATCH == 0 {
+                if run.is_multiple_of(CREDIT_BATCH) {
                     credits.pay();
                 }
             }

@@ -278,7 +278,7 @@ pub async fn run_child(url: String) {
 /// The `n`-th move of a 9x9 game that never captures: Black fills columns A-D and White F-J,
 /// row by row, and column E stays empty, so every chain keeps its liberties there.
 pub fn planned_move(n: usize) -> String {
-    let columns = if n % 2 == 0 { ["A", "B", "C", "D"] } else { ["F", "G", "H", "J"] };
+    let columns = if n.is_multiple_of(2) { ["A", "B", "C", "D"] } else { ["F", "G", "H", "J"] };
     let k = n / 2;
     format!("{}{}", columns[k / 9], k % 9 + 1)
 }
