@@ -138,8 +138,8 @@ pub(crate) mod wide {
             && std::arch::is_x86_feature_detected!("avx512vbmi2")
     }
 
-    /// The region of empty slots (on the board, in neither stone set) around slot `p`, and that
-    /// region with its neighbours; or `None` as soon as the flood touches a stone of
+    /// The region of empty slots (on the board, in neither stone set) around slot `p`, and whether
+    /// a stone of each set borders it; or `None` as soon as the flood touches a stone of
     /// `stones[stop]`. Only the first eight words of the sets are read.
     ///
     /// # Safety
@@ -151,12 +151,13 @@ pub(crate) mod wide {
         stop: Option<usize>,
         p: usize,
         stride: usize,
-    ) -> Option<(Bits<8>, Bits<8>)> {
+    ) -> Option<(Bits<8>, [bool; 2])> {
         // SAFETY: the sets hold at least eight words (WORDS)
         let load = |set: &PointSet| unsafe { _mm512_loadu_si512(set.0.as_ptr().cast()) };
         let zero = _mm512_setzero_si512();
         // on the board and in neither set
-        let empty = _mm512_ternarylogic_epi64::<0x10>(load(on_board), load(&stones[0]), load(&stones[1]));
+        let (black, white) = (load(&stones[0]), load(&stones[1]));
+        let empty = _mm512_ternarylogic_epi64::<0x10>(load(on_board), black, white);
         let stop = stop.map_or(zero, |c| load(&stones[c]));
         let (one, stride) = (_mm512_set1_epi64(1), _mm512_set1_epi64(stride as i64));
         // the set and its four neighbours, within `mask` (lanes shifted once, for both distances)
@@ -177,23 +178,25 @@ pub(crate) mod wide {
         };
         let all = _mm512_set1_epi64(-1);
         let mut region = _mm512_maskz_set1_epi64(1 << (p / 64), 1 << (p % 64));
-        loop {
+        // one branch a step: the loop ends when the flood touches `stop` or stops growing
+        let grown = loop {
             let grown = dilated_within(dilated_within(region, empty), all);
-            if _mm512_test_epi64_mask(grown, stop) != 0 {
-                return None;
-            }
             let next = _mm512_and_si512(grown, empty);
-            if _mm512_cmpneq_epi64_mask(next, region) == 0 {
-                let store = |set: __m512i| {
-                    let mut words = [0u64; 8];
-                    // SAFETY: eight words written into eight words
-                    unsafe { _mm512_storeu_si512(words.as_mut_ptr().cast(), set) };
-                    Bits(words)
-                };
-                return Some((store(region), store(grown)));
+            let (touched, grew) =
+                (_mm512_test_epi64_mask(grown, stop), _mm512_cmpneq_epi64_mask(next, region));
+            if (touched != 0) | (grew == 0) {
+                if touched != 0 {
+                    return None;
+                }
+                break grown;
             }
             region = next;
-        }
+        };
+        let mut words = [0u64; 8];
+        // SAFETY: eight words written into eight words
+        unsafe { _mm512_storeu_si512(words.as_mut_ptr().cast(), region) };
+        let touches = |stones| _mm512_test_epi64_mask(grown, stones) != 0;
+        Some((Bits(words), [touches(black), touches(white)]))
     }
 }
 

@@ -1221,7 +1221,7 @@ impl Board {
             };
             return match flooded {
                 None => Region { owner: RegionOwner::Both, line_shaped: false },
-                Some((region, grown)) => self.region_around::<8, SHAPE>(region, grown, stride),
+                Some((region, touches)) => Self::region_bordered::<8, SHAPE>(region, touches, stride),
             };
         }
         // 13x13's and 19x19's strides as constants: shifts by a variable amount all want the one
@@ -1301,7 +1301,18 @@ impl Board {
         stride: usize,
     ) -> Region {
         let touches = |c: Color| border.intersects(&self.color_sets[c as usize].words::<N>());
-        let owner = match (touches(Color::Black), touches(Color::White)) {
+        Self::region_bordered::<N, SHAPE>(region, [touches(Color::Black), touches(Color::White)], stride)
+    }
+
+    /// A whole empty region whose border touches the colours `touches` says (Black's, White's),
+    /// with its shape under `SHAPE`.
+    #[inline(always)]
+    fn region_bordered<const N: usize, const SHAPE: bool>(
+        region: Bits<N>,
+        touches: [bool; 2],
+        stride: usize,
+    ) -> Region {
+        let owner = match (touches[0], touches[1]) {
             (false, false) => RegionOwner::Nobody,
             (true, false) => RegionOwner::Only(Color::Black),
             (false, true) => RegionOwner::Only(Color::White),
