@@ -14,6 +14,7 @@ pub mod galice;
 pub mod geometry;
 pub mod go;
 pub mod incursion;
+mod own_boards;
 pub mod perft;
 pub mod playout;
 pub mod score;

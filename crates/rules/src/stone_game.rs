@@ -8,6 +8,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::board::{Board, JudgedPoint, LazyPreview, Placement, Preview};
 use crate::geometry::{Geometry, Point};
+use crate::own_boards::OwnBoards;
 use crate::score::{AreaScore, HalfPoints};
 use crate::zobrist::{WHITE_TO_MOVE, mix};
 use crate::{Color, Ending, Game, GameResult, Illegal, Move, ScoreSheet, Stones};
@@ -118,8 +119,8 @@ pub struct StoneGame<R: StoneRules> {
     /// Superko keys of every earlier position (empty unless a superko rule is in force).
     seen: KeySet,
     /// Each player's end-of-turn boards (empty unless the own-position draw is in force), both in
-    /// one set with each board keyed by its player's side key: one table to copy per playout.
-    own_boards: KeySet,
+    /// one list with each board keyed by its player's side key: one list to copy per playout.
+    own_boards: OwnBoards,
     drawn: bool,
     /// Where the last move placed its stone (`None` after a pass): the playouts answer it.
     last_placed: Option<Point>,
@@ -152,7 +153,7 @@ impl<R: StoneRules> StoneGame<R> {
             passes: 0,
             memory: R::Memory::default(),
             seen: KeySet::default(),
-            own_boards: KeySet::default(),
+            own_boards: OwnBoards::default(),
             drawn: false,
             last_placed: None,
         };
@@ -165,7 +166,7 @@ impl<R: StoneRules> StoneGame<R> {
             game.seen.reserve(turns);
         }
         if game.rules.common().own_position_draw {
-            game.own_boards.reserve(turns);
+            game.own_boards = OwnBoards::with_room(turns);
         }
         game
     }
@@ -311,10 +312,8 @@ impl<R: StoneRules> StoneGame<R> {
             self.seen.insert(key);
         }
         if self.rules.common().own_position_draw {
-            let fresh = self.own_boards.insert(self.board.hash() ^ side_key(mover));
-            if placed && !fresh {
-                self.drawn = true;
-            }
+            let repeated = self.own_boards.record(self.board.hash() ^ side_key(mover));
+            self.drawn |= placed & repeated;
         }
     }
 }
