@@ -121,90 +121,260 @@ impl<const N: usize> Bits<N> {
     }
 }
 
-/// The flood on one 512-bit register, for boards of at most eight words on processors with
-/// AVX-512 (and its VBMI2 double shifts): a step of the flood is a handful of instructions on the
-/// whole board, where the word-by-word flood spends about twenty a word.
+/// How a board's floods run, picked once for the board's size and the processor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(crate) enum Flood {
+    /// Word by word on `N`-word copies (any processor, any size).
+    Words,
+    /// On one 128-bit register ([`registers::flood_on`]): boards of at most two words.
+    Register128,
+    /// On one 256-bit register: boards of at most four words.
+    Register256,
+    /// On one 512-bit register: boards of at most eight words.
+    Register512,
+}
+
+impl Flood {
+    /// The flood for a board of `slots` slots on this processor.
+    pub(crate) fn for_slots(slots: usize) -> Flood {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512vl")
+            && std::arch::is_x86_feature_detected!("avx512vbmi2")
+        {
+            match slots.div_ceil(64) {
+                0..=2 => return Flood::Register128,
+                3..=4 => return Flood::Register256,
+                5..=8 => return Flood::Register512,
+                _ => {}
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = slots;
+        Flood::Words
+    }
+}
+
+/// The floods on one SIMD register, for processors with AVX-512 (and its VBMI2 double shifts): a
+/// step of the flood is a handful of instructions on the whole board, where the word-by-word
+/// flood spends about twenty a word. Each board takes the smallest register that holds it: 9x9
+/// and smaller a 128-bit one, whose moves between lanes take one cycle where the wider
+/// registers' take three (Incursion's playouts 2-3% faster than on the 512-bit register), 13x13 a
+/// 256-bit one (1.5% faster), 19x19 the 512-bit one.
 #[cfg(target_arch = "x86_64")]
-pub(crate) mod wide {
-    use super::{Bits, PointSet, WORDS};
+pub(crate) mod registers {
+    use super::{Bits, Flood, PointSet, WORDS};
     use std::arch::x86_64::*;
 
     const _: () = assert!(WORDS >= 8, "the wide flood loads eight words of a set");
 
-    /// Whether [`flood`] serves a board of `slots` slots on this processor.
-    pub(crate) fn fits(slots: usize) -> bool {
-        slots <= 8 * 64
-            && std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("avx512vbmi2")
+    /// Where a register flood starts: the board's slots and stone sets, the set it stops at (if any),
+    /// its first slot and the board's row stride.
+    struct FloodFrom<'a> {
+        on_board: &'a PointSet,
+        stones: &'a [PointSet; 2],
+        stop: Option<usize>,
+        p: usize,
+        stride: usize,
     }
 
-    /// The region of empty slots (on the board, in neither stone set) around slot `p`, and whether
-    /// a stone of each set borders it; or `None` as soon as the flood touches a stone of
-    /// `stones[stop]`. Only the first eight words of the sets are read.
+    /// Double steps every flood takes before its first test: most floods end within them, and a
+    /// flood that ended earlier stays as it was (touching the stop set, or whole), so no branch
+    /// waits on them.
+    const UNTESTED_DOUBLE_STEPS: usize = 2;
+
+    /// The operations the flood needs from a register of 64-bit lanes, lane `i` holding word `i`
+    /// of a set.
     ///
     /// # Safety
-    /// The processor must have AVX-512F and AVX-512 VBMI2 ([`fits`]).
-    #[target_feature(enable = "avx512f,avx512vbmi2")]
-    pub(crate) unsafe fn flood(
+    /// Every method needs the instructions its register's flood enables; they are called only
+    /// from there (inlined into [`flood_on`]).
+    trait Lanes: Copy {
+        /// The set's first words, one a lane.
+        unsafe fn load(set: &PointSet) -> Self;
+        /// Every lane `x`.
+        unsafe fn splat(x: u64) -> Self;
+        /// Slot `p` alone.
+        unsafe fn single(p: usize) -> Self;
+        /// Lane `i` holds word `i - 1` (none in the first).
+        unsafe fn words_below(self) -> Self;
+        /// Lane `i` holds word `i + 1` (none in the last).
+        unsafe fn words_above(self) -> Self;
+        /// Each lane shifted up by `by` bits, the bits shifted in from `below`'s lane.
+        unsafe fn shifted_up(self, below: Self, by: Self) -> Self;
+        /// Each lane shifted down by `by` bits, the bits shifted in from `above`'s lane.
+        unsafe fn shifted_down(self, above: Self, by: Self) -> Self;
+        /// The bitwise function of three sets whose truth table is `TABLE`.
+        unsafe fn ternary<const TABLE: i32>(a: Self, b: Self, c: Self) -> Self;
+        unsafe fn and(self, other: Self) -> Self;
+        unsafe fn or(self, other: Self) -> Self;
+        unsafe fn intersects(self, other: Self) -> bool;
+        unsafe fn differs(self, other: Self) -> bool;
+        /// Writes the lanes into the first words of `out`.
+        unsafe fn store(self, out: &mut Bits<8>);
+
+        /// The set and its four neighbours (`one` and `stride` slots away, every lane holding the
+        /// distance), within `mask`; the lanes are moved once, for both distances.
+        #[inline(always)]
+        unsafe fn dilated_within(self, mask: Self, one: Self, stride: Self) -> Self {
+            unsafe {
+                let (below, above) = (self.words_below(), self.words_above());
+                let east_west =
+                    Self::ternary::<0xFE>(self, self.shifted_up(below, one), self.shifted_down(above, one));
+                let north_south = self.shifted_up(below, stride).or(self.shifted_down(above, stride));
+                // (a | b) & c
+                Self::ternary::<0xA8>(east_west, north_south, mask)
+            }
+        }
+    }
+
+    /// [`Lanes`] for one register type from its intrinsics, and its moves of whole words.
+    macro_rules! lanes {
+        ($register:ty {
+            load: $load:ident, store: $store:ident, splat: $splat:ident, single: $single:ident,
+            shift_up: $shift_up:ident, shift_down: $shift_down:ident, ternary: $ternary:ident,
+            and: $and:ident, or: $or:ident, test: $test:ident, differ: $differ:ident,
+            words_below: |$below_of:ident| $below:expr, words_above: |$above_of:ident| $above:expr $(,)?
+        }) => {
+            impl Lanes for $register {
+                #[inline(always)]
+                unsafe fn load(set: &PointSet) -> Self {
+                    // SAFETY: the sets hold at least eight words (WORDS), the widest register's
+                    unsafe { $load(set.0.as_ptr().cast()) }
+                }
+                #[inline(always)]
+                unsafe fn splat(x: u64) -> Self {
+                    unsafe { $splat(x as i64) }
+                }
+                #[inline(always)]
+                unsafe fn single(p: usize) -> Self {
+                    unsafe { $single(1 << (p / 64), 1 << (p % 64)) }
+                }
+                #[inline(always)]
+                unsafe fn words_below(self) -> Self {
+                    let $below_of = self;
+                    unsafe { $below }
+                }
+                #[inline(always)]
+                unsafe fn words_above(self) -> Self {
+                    let $above_of = self;
+                    unsafe { $above }
+                }
+                #[inline(always)]
+                unsafe fn shifted_up(self, below: Self, by: Self) -> Self {
+                    unsafe { $shift_up(self, below, by) }
+                }
+                #[inline(always)]
+                unsafe fn shifted_down(self, above: Self, by: Self) -> Self {
+                    unsafe { $shift_down(self, above, by) }
+                }
+                #[inline(always)]
+                unsafe fn ternary<const TABLE: i32>(a: Self, b: Self, c: Self) -> Self {
+                    unsafe { $ternary::<TABLE>(a, b, c) }
+                }
+                #[inline(always)]
+                unsafe fn and(self, other: Self) -> Self {
+                    unsafe { $and(self, other) }
+                }
+                #[inline(always)]
+                unsafe fn or(self, other: Self) -> Self {
+                    unsafe { $or(self, other) }
+                }
+                #[inline(always)]
+                unsafe fn intersects(self, other: Self) -> bool {
+                    unsafe { $test(self, other) != 0 }
+                }
+                #[inline(always)]
+                unsafe fn differs(self, other: Self) -> bool {
+                    unsafe { $differ(self, other) != 0 }
+                }
+                #[inline(always)]
+                unsafe fn store(self, out: &mut Bits<8>) {
+                    // SAFETY: at most eight words written into eight
+                    unsafe { $store(out.0.as_mut_ptr().cast(), self) }
+                }
+            }
+        };
+    }
+
+    // each register's intrinsics; two lanes move within the register by a byte shift, one cycle
+    // where `valignq` takes three
+    #[rustfmt::skip]
+    lanes!(__m512i { load: _mm512_loadu_si512, store: _mm512_storeu_si512, splat: _mm512_set1_epi64, single: _mm512_maskz_set1_epi64,
+        shift_up: _mm512_shldv_epi64, shift_down: _mm512_shrdv_epi64, ternary: _mm512_ternarylogic_epi64, and: _mm512_and_si512, or: _mm512_or_si512,
+        test: _mm512_test_epi64_mask, differ: _mm512_cmpneq_epi64_mask, words_below: |set| _mm512_alignr_epi64::<7>(set, _mm512_setzero_si512()), words_above: |set| _mm512_alignr_epi64::<1>(_mm512_setzero_si512(), set) });
+    #[rustfmt::skip]
+    lanes!(__m256i { load: _mm256_loadu_si256, store: _mm256_storeu_si256, splat: _mm256_set1_epi64x, single: _mm256_maskz_set1_epi64,
+        shift_up: _mm256_shldv_epi64, shift_down: _mm256_shrdv_epi64, ternary: _mm256_ternarylogic_epi64, and: _mm256_and_si256, or: _mm256_or_si256,
+        test: _mm256_test_epi64_mask, differ: _mm256_cmpneq_epi64_mask, words_below: |set| _mm256_alignr_epi64::<3>(set, _mm256_setzero_si256()), words_above: |set| _mm256_alignr_epi64::<1>(_mm256_setzero_si256(), set) });
+    #[rustfmt::skip]
+    lanes!(__m128i { load: _mm_loadu_si128, store: _mm_storeu_si128, splat: _mm_set1_epi64x, single: _mm_maskz_set1_epi64,
+        shift_up: _mm_shldv_epi64, shift_down: _mm_shrdv_epi64, ternary: _mm_ternarylogic_epi64, and: _mm_and_si128, or: _mm_or_si128,
+        test: _mm_test_epi64_mask, differ: _mm_cmpneq_epi64_mask, words_below: |set| _mm_bslli_si128::<8>(set), words_above: |set| _mm_bsrli_si128::<8>(set) });
+
+    /// The region of empty slots (on the board, in neither stone set) around slot `p`, written
+    /// into `region` if given, and whether a stone of each set borders it; or `None` as soon
+    /// as the flood touches a stone of `stones[stop]`.
+    #[inline(always)]
+    unsafe fn flood<L: Lanes>(from: &FloodFrom, region: Option<&mut Bits<8>>) -> Option<[bool; 2]> {
+        unsafe {
+            // on the board and in neither set
+            let (black, white) = (L::load(&from.stones[0]), L::load(&from.stones[1]));
+            let empty = L::ternary::<0x10>(L::load(from.on_board), black, white);
+            let stop = match from.stop {
+                Some(c) => L::load(&from.stones[c]),
+                None => L::splat(0),
+            };
+            let (one, stride) = (L::splat(1), L::splat(from.stride as u64));
+            let mut flooded = L::single(from.p);
+            for _ in 0..UNTESTED_DOUBLE_STEPS {
+                flooded = flooded.dilated_within(empty, one, stride).dilated_within(empty, one, stride);
+            }
+            let all = L::splat(u64::MAX);
+            // one branch a double step: the loop ends when the flood touches `stop` or stops growing
+            let grown = loop {
+                let grown = flooded.dilated_within(empty, one, stride).dilated_within(all, one, stride);
+                let next = grown.and(empty);
+                let (touched, grew) = (grown.intersects(stop), next.differs(flooded));
+                if touched | !grew {
+                    if touched {
+                        return None;
+                    }
+                    break grown;
+                }
+                flooded = next;
+            };
+            if let Some(region) = region {
+                flooded.store(region);
+            }
+            Some([grown.intersects(black), grown.intersects(white)])
+        }
+    }
+
+    /// The flood ([`flood`]) on the register `register` names.
+    ///
+    /// # Safety
+    /// The processor must have AVX-512F, VL and VBMI2, and the board fit the register: both as
+    /// [`Flood::for_slots`](super::Flood::for_slots) picked it.
+    #[target_feature(enable = "avx512f,avx512vl,avx512vbmi2")]
+    pub(crate) unsafe fn flood_on(
+        register: Flood,
         on_board: &PointSet,
         stones: &[PointSet; 2],
         stop: Option<usize>,
         p: usize,
         stride: usize,
-    ) -> Option<(Bits<8>, [bool; 2])> {
-        // SAFETY: the sets hold at least eight words (WORDS)
-        let load = |set: &PointSet| unsafe { _mm512_loadu_si512(set.0.as_ptr().cast()) };
-        let zero = _mm512_setzero_si512();
-        // on the board and in neither set
-        let (black, white) = (load(&stones[0]), load(&stones[1]));
-        let empty = _mm512_ternarylogic_epi64::<0x10>(load(on_board), black, white);
-        let stop = stop.map_or(zero, |c| load(&stones[c]));
-        let (one, stride) = (_mm512_set1_epi64(1), _mm512_set1_epi64(stride as i64));
-        // the set and its four neighbours, within `mask` (lanes shifted once, for both distances)
-        let dilated_within = |set: __m512i, mask: __m512i| {
-            let below = _mm512_alignr_epi64::<7>(set, zero); // lane i: word i - 1
-            let above = _mm512_alignr_epi64::<1>(zero, set); // lane i: word i + 1
-            let east_west = _mm512_ternarylogic_epi64::<0xFE>(
-                set,
-                _mm512_shldv_epi64(set, below, one),
-                _mm512_shrdv_epi64(set, above, one),
-            );
-            let north_south = _mm512_or_si512(
-                _mm512_shldv_epi64(set, below, stride),
-                _mm512_shrdv_epi64(set, above, stride),
-            );
-            // (a | b) & c
-            _mm512_ternarylogic_epi64::<0xA8>(east_west, north_south, mask)
-        };
-        let all = _mm512_set1_epi64(-1);
-        let mut region = _mm512_maskz_set1_epi64(1 << (p / 64), 1 << (p % 64));
-        // one branch a step: the loop ends when the flood touches `stop` or stops growing
-        let grown = loop {
-            let grown = dilated_within(dilated_within(region, empty), all);
-            let next = _mm512_and_si512(grown, empty);
-            let (touched, grew) =
-                (_mm512_test_epi64_mask(grown, stop), _mm512_cmpneq_epi64_mask(next, region));
-            if (touched != 0) | (grew == 0) {
-                if touched != 0 {
-                    return None;
-                }
-                break grown;
+        region: Option<&mut Bits<8>>,
+    ) -> Option<[bool; 2]> {
+        // the arguments arrive in registers, and stay there: the flood is inlined here
+        let from = &FloodFrom { on_board, stones, stop, p, stride };
+        unsafe {
+            match register {
+                Flood::Register128 => flood::<__m128i>(from, region),
+                Flood::Register256 => flood::<__m256i>(from, region),
+                _ => flood::<__m512i>(from, region),
             }
-            region = next;
-        };
-        let mut words = [0u64; 8];
-        // SAFETY: eight words written into eight words
-        unsafe { _mm512_storeu_si512(words.as_mut_ptr().cast(), region) };
-        let touches = |stones| _mm512_test_epi64_mask(grown, stones) != 0;
-        Some((Bits(words), [touches(black), touches(white)]))
-    }
-}
-
-/// Elsewhere the word-by-word flood serves every board.
-#[cfg(not(target_arch = "x86_64"))]
-pub(crate) mod wide {
-    /// Never: there is no wide flood on this architecture.
-    pub(crate) fn fits(_slots: usize) -> bool {
-        false
+        }
     }
 }
