@@ -101,7 +101,7 @@ impl Hasher for ZobristHasher {
     }
 }
 
-/// A set of Zobrist keys (superko and own-position histories).
+/// A set of Zobrist keys (the superko histories).
 pub(crate) type KeySet = HashSet<u64, BuildHasherDefault<ZobristHasher>>;
 
 /// A position of a single-board variant with all the history its legality depends on.
