@@ -164,7 +164,7 @@ impl Flood {
 /// 256-bit one (1.5% faster), 19x19 the 512-bit one.
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod registers {
-    use super::{Bits, Flood, PointSet, WORDS};
+    use super::{Flood, PointSet, WORDS};
     use std::arch::x86_64::*;
 
     const _: () = assert!(WORDS >= 8, "the wide flood loads eight words of a set");
@@ -212,7 +212,7 @@ pub(crate) mod registers {
         unsafe fn intersects(self, other: Self) -> bool;
         unsafe fn differs(self, other: Self) -> bool;
         /// Writes the lanes into the first words of `out`.
-        unsafe fn store(self, out: &mut Bits<8>);
+        unsafe fn store(self, out: &mut PointSet);
 
         /// The set and its four neighbours (`one` and `stride` slots away, every lane holding the
         /// distance), within `mask`; the lanes are moved once, for both distances.
@@ -290,8 +290,8 @@ pub(crate) mod registers {
                     unsafe { $differ(self, other) != 0 }
                 }
                 #[inline(always)]
-                unsafe fn store(self, out: &mut Bits<8>) {
-                    // SAFETY: at most eight words written into eight
+                unsafe fn store(self, out: &mut PointSet) {
+                    // SAFETY: at most eight words written into a set of at least eight (WORDS)
                     unsafe { $store(out.0.as_mut_ptr().cast(), self) }
                 }
             }
@@ -317,7 +317,7 @@ pub(crate) mod registers {
     /// into `region` if given, and whether a stone of each set borders it; or `None` as soon
     /// as the flood touches a stone of `stones[stop]`.
     #[inline(always)]
-    unsafe fn flood<L: Lanes>(from: &FloodFrom, region: Option<&mut Bits<8>>) -> Option<[bool; 2]> {
+    unsafe fn flood<L: Lanes>(from: &FloodFrom, region: Option<&mut PointSet>) -> Option<[bool; 2]> {
         unsafe {
             // on the board and in neither set
             let (black, white) = (L::load(&from.stones[0]), L::load(&from.stones[1]));
@@ -365,7 +365,7 @@ pub(crate) mod registers {
         stop: Option<usize>,
         p: usize,
         stride: usize,
-        region: Option<&mut Bits<8>>,
+        region: Option<&mut PointSet>,
     ) -> Option<[bool; 2]> {
         // the arguments arrive in registers, and stay there: the flood is inlined here
         let from = &FloodFrom { on_board, stones, stop, p, stride };

@@ -1210,10 +1210,17 @@ impl Board {
     fn region_of_board_point<const SHAPE: bool>(&self, p: Point, stop_at: Option<Color>) -> Region {
         #[cfg(target_arch = "x86_64")]
         if self.flood != Flood::Words {
-            let mut region = Bits([0; 8]);
-            return match self.flood_in_register(p, stop_at, SHAPE.then_some(&mut region)) {
-                None => Region { owner: RegionOwner::Both, line_shaped: false },
-                Some(touches) => Self::region_bordered::<8, SHAPE>(region, touches, self.geometry.stride()),
+            let mut region = PointSet::default();
+            let Some(touches) = self.flood_in_register(p, stop_at, SHAPE.then_some(&mut region)) else {
+                return Region { owner: RegionOwner::Both, line_shaped: false };
+            };
+            // the shape on as many words as the register held (2% of `incursion-line`'s time on
+            // 9x9 and 13x13 against eight words)
+            let stride = self.geometry.stride();
+            return match self.flood {
+                Flood::Register128 => Self::region_bordered::<2, SHAPE>(region.words(), touches, stride),
+                Flood::Register256 => Self::region_bordered::<4, SHAPE>(region.words(), touches, stride),
+                _ => Self::region_bordered::<8, SHAPE>(region.words(), touches, stride),
             };
         }
         // 13x13's and 19x19's strides as constants: shifts by a variable amount all want the one
@@ -1382,7 +1389,7 @@ impl Board {
         &self,
         p: Point,
         stop_at: Option<Color>,
-        region: Option<&mut Bits<8>>,
+        region: Option<&mut PointSet>,
     ) -> Option<[bool; 2]> {
         let (sets, stop, stride) = (&self.color_sets, stop_at.map(|c| c as usize), self.geometry.stride());
         // SAFETY: `Flood::for_slots` picks a register flood only where the processor has its
