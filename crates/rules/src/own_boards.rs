@@ -66,16 +66,20 @@ mod tests {
 
     #[test]
     fn it_answers_as_a_set_of_the_keys_would() {
-        // keys that share the filter's bits with one another often: a small filter, keys from few
-        // high bits, and repeats
-        for turns in [1, 5, 40] {
+        // 400 keys drawn from 96 spread over the whole range: repeats, keys sharing a filter bit
+        // with other keys (the small filters) and keys alone on theirs (the large one)
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state
+        };
+        let pool: Vec<u64> = (0..96).map(|_| next()).collect();
+        for turns in [1, 5, 40, 400] {
             let mut boards = OwnBoards::with_room(turns);
             let mut set = HashSet::new();
-            let mut state = 0x9E37_79B9_7F4A_7C15_u64;
             for _ in 0..400 {
-                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                let key = (state >> 57) << 50 | (state >> 61);
-                assert_eq!(boards.record(key), !set.insert(key), "key {key:#x}");
+                let key = pool[(next() >> 32) as usize % pool.len()];
+                assert_eq!(boards.record(key), !set.insert(key), "key {key:#x}, room for {turns}");
                 boards = boards.clone();
             }
         }
