@@ -167,7 +167,7 @@ pub(crate) mod registers {
     use super::{Flood, PointSet, WORDS};
     use std::arch::x86_64::*;
 
-    const _: () = assert!(WORDS >= 8, "the wide flood loads eight words of a set");
+    const _: () = assert!(WORDS >= 8, "a register flood loads up to eight words of a set");
 
     /// Where a register flood starts: the board's slots and stone sets, the set it stops at (if any),
     /// its first slot and the board's row stride.
@@ -367,7 +367,7 @@ pub(crate) mod registers {
         stride: usize,
         region: Option<&mut PointSet>,
     ) -> Option<[bool; 2]> {
-        // the arguments arrive in registers, and stay there: the flood is inlined here
+        // the flood's inputs in one place; the flood is inlined here, so the struct costs nothing
         let from = &FloodFrom { on_board, stones, stop, p, stride };
         unsafe {
             match register {
