@@ -52,6 +52,7 @@ const KO_VALUES: [(&str, KoRule); 3] =
 
 impl StoneRules for GoRules {
     type Memory = NoMemory;
+    const HAS_OWN_POSITION_DRAW: bool = false;
 
     fn common(&self) -> &CommonRules {
         &self.common

@@ -57,6 +57,10 @@ pub trait StoneRules: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
     /// What the variant remembers of the last move (a pass resets it to the default).
     type Memory: Copy + Default + Eq + fmt::Debug + Send + Sync + Into<u64>;
 
+    /// Whether the variant has the own-position draw at all (standard Go has not): where it has
+    /// not, its playouts carry none of the draw's code.
+    const HAS_OWN_POSITION_DRAW: bool = true;
+
     /// The shared settings.
     fn common(&self) -> &CommonRules;
 
@@ -280,6 +284,14 @@ impl<R: StoneRules> StoneGame<R> {
         }
     }
 
+    /// Adds `key` to the superko history. Out of line, like [`Self::judge_superko`]: inlined,
+    /// the hash set's insertion weighed on the registers of every playout loop, superko or not
+    /// (1% of Go's simple-ko playouts).
+    #[inline(never)]
+    fn record_superko(&mut self, key: u64) {
+        self.seen.insert(key);
+    }
+
     /// Plays a placement that [`Self::judge_placement`] accepted.
     #[inline(always)]
     fn apply_placement(&mut self, p: Point, verdict: Verdict<R::Memory>) {
@@ -309,9 +321,9 @@ impl<R: StoneRules> StoneGame<R> {
         self.to_move = mover.opponent();
         // the hash only where a rule reads it (the board computes it from scratch otherwise)
         if let Some(key) = self.superko_key(self.to_move) {
-            self.seen.insert(key);
+            self.record_superko(key);
         }
-        if self.rules.common().own_position_draw {
+        if R::HAS_OWN_POSITION_DRAW && self.rules.common().own_position_draw {
             let repeated = self.own_boards.record(self.board.hash() ^ side_key(mover));
             self.drawn |= placed & repeated;
         }
