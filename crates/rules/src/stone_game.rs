@@ -145,6 +145,10 @@ impl<R: StoneRules> StoneGame<R> {
     /// restriction and no ko; the superko history starts with this board.
     pub fn from_setup(rules: R, mut board: Board, to_move: Color) -> Self {
         let common = rules.common();
+        debug_assert!(
+            R::HAS_OWN_POSITION_DRAW || !common.own_position_draw,
+            "a variant without the own-position draw has it switched on"
+        );
         if matches!(common.ko, KoRule::None | KoRule::Simple) && !common.own_position_draw {
             // no rule reads the board's hash while the game is played
             board.defer_hash();
