@@ -133,26 +133,54 @@ pub(crate) enum Flood {
     Register256,
     /// On one 512-bit register: boards of at most eight words.
     Register512,
+    /// On one 128-bit register with AVX2's instructions only ([`registers::flood_on_avx2`]), for
+    /// processors without AVX-512: boards of at most two words.
+    Avx2Register128,
+    /// On one 256-bit register with AVX2's instructions only: boards of at most four words.
+    Avx2Register256,
 }
 
 impl Flood {
-    /// The flood for a board of `slots` slots on this processor.
+    /// The flood for a board of `slots` slots on this processor: the AVX-512 register that holds
+    /// it, else the AVX2 one, else word by word.
     pub(crate) fn for_slots(slots: usize) -> Flood {
+        Self::avx512_for_slots(slots).or_else(|| Self::avx2_for_slots(slots)).unwrap_or(Flood::Words)
+    }
+
+    /// The AVX-512 register flood for a board of `slots` slots, if the processor has AVX-512F,
+    /// VL and VBMI2 and the board fits a register.
+    pub(crate) fn avx512_for_slots(slots: usize) -> Option<Flood> {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx512f")
             && std::arch::is_x86_feature_detected!("avx512vl")
             && std::arch::is_x86_feature_detected!("avx512vbmi2")
         {
-            match slots.div_ceil(64) {
-                0..=2 => return Flood::Register128,
-                3..=4 => return Flood::Register256,
-                5..=8 => return Flood::Register512,
-                _ => {}
-            }
+            return match slots.div_ceil(64) {
+                0..=2 => Some(Flood::Register128),
+                3..=4 => Some(Flood::Register256),
+                5..=8 => Some(Flood::Register512),
+                _ => None,
+            };
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = slots;
-        Flood::Words
+        None
+    }
+
+    /// The AVX2 register flood for a board of `slots` slots, if the processor has AVX2 and the
+    /// board fits a 256-bit register.
+    pub(crate) fn avx2_for_slots(slots: usize) -> Option<Flood> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            return match slots.div_ceil(64) {
+                0..=2 => Some(Flood::Avx2Register128),
+                3..=4 => Some(Flood::Avx2Register256),
+                _ => None,
+            };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = slots;
+        None
     }
 }
 
@@ -205,8 +233,12 @@ pub(crate) mod registers {
         unsafe fn shifted_up(self, below: Self, by: Self) -> Self;
         /// Each lane shifted down by `by` bits, the bits shifted in from `above`'s lane.
         unsafe fn shifted_down(self, above: Self, by: Self) -> Self;
-        /// The bitwise function of three sets whose truth table is `TABLE`.
-        unsafe fn ternary<const TABLE: i32>(a: Self, b: Self, c: Self) -> Self;
+        /// `a` without `b` and `c`.
+        unsafe fn and_neither(a: Self, b: Self, c: Self) -> Self;
+        /// `a`, `b` and `c` together.
+        unsafe fn or3(a: Self, b: Self, c: Self) -> Self;
+        /// `a` and `b` together, within `mask`.
+        unsafe fn or_within(a: Self, b: Self, mask: Self) -> Self;
         unsafe fn and(self, other: Self) -> Self;
         unsafe fn or(self, other: Self) -> Self;
         unsafe fn intersects(self, other: Self) -> bool;
@@ -220,11 +252,9 @@ pub(crate) mod registers {
         unsafe fn dilated_within(self, mask: Self, one: Self, stride: Self) -> Self {
             unsafe {
                 let (below, above) = (self.words_below(), self.words_above());
-                let east_west =
-                    Self::ternary::<0xFE>(self, self.shifted_up(below, one), self.shifted_down(above, one));
+                let east_west = Self::or3(self, self.shifted_up(below, one), self.shifted_down(above, one));
                 let north_south = self.shifted_up(below, stride).or(self.shifted_down(above, stride));
-                // (a | b) & c
-                Self::ternary::<0xA8>(east_west, north_south, mask)
+                Self::or_within(east_west, north_south, mask)
             }
         }
     }
@@ -269,9 +299,18 @@ pub(crate) mod registers {
                 unsafe fn shifted_down(self, above: Self, by: Self) -> Self {
                     unsafe { $shift_down(self, above, by) }
                 }
+                // the truth tables of `vpternlogq`: bit `4a + 2b + c` of the table is the result
                 #[inline(always)]
-                unsafe fn ternary<const TABLE: i32>(a: Self, b: Self, c: Self) -> Self {
-                    unsafe { $ternary::<TABLE>(a, b, c) }
+                unsafe fn and_neither(a: Self, b: Self, c: Self) -> Self {
+                    unsafe { $ternary::<0x10>(a, b, c) }
+                }
+                #[inline(always)]
+                unsafe fn or3(a: Self, b: Self, c: Self) -> Self {
+                    unsafe { $ternary::<0xFE>(a, b, c) }
+                }
+                #[inline(always)]
+                unsafe fn or_within(a: Self, b: Self, mask: Self) -> Self {
+                    unsafe { $ternary::<0xA8>(a, b, mask) }
                 }
                 #[inline(always)]
                 unsafe fn and(self, other: Self) -> Self {
@@ -313,6 +352,120 @@ pub(crate) mod registers {
         shift_up: _mm_shldv_epi64, shift_down: _mm_shrdv_epi64, ternary: _mm_ternarylogic_epi64, and: _mm_and_si128, or: _mm_or_si128,
         test: _mm_test_epi64_mask, differ: _mm_cmpneq_epi64_mask, words_below: |set| _mm_bslli_si128::<8>(set), words_above: |set| _mm_bsrli_si128::<8>(set) });
 
+    /// A 256-bit register for processors with AVX2 but not AVX-512: no double shift, no ternary
+    /// logic and no lane masks, so each is built from two or three instructions.
+    #[derive(Clone, Copy)]
+    struct Avx2x256(__m256i);
+
+    /// A 128-bit register for processors with AVX2 but not AVX-512 (whose variable shifts it
+    /// needs).
+    #[derive(Clone, Copy)]
+    struct Avx2x128(__m128i);
+
+    /// [`Lanes`] for one of the AVX2 registers: the same operations as the AVX-512 ones, built
+    /// from AVX2's plain shifts and logic.
+    macro_rules! avx2_lanes {
+        ($lanes:ident($register:ty) {
+            load: $load:ident, store: $store:ident, splat: $splat:ident, and: $and:ident, or: $or:ident,
+            and_not: $and_not:ident, xor: $xor:ident, test_zero: $test_zero:ident, shift_left: $shift_left:ident,
+            shift_right: $shift_right:ident, sub: $sub:ident, equal: $equal:ident, lane_indices: $indices:expr,
+            words_below: |$below_of:ident| $below:expr, words_above: |$above_of:ident| $above:expr $(,)?
+        }) => {
+            impl Lanes for $lanes {
+                #[inline(always)]
+                unsafe fn load(set: &PointSet) -> Self {
+                    // SAFETY: the sets hold at least eight words (WORDS), more than the register
+                    unsafe { $lanes($load(set.0.as_ptr().cast())) }
+                }
+                #[inline(always)]
+                unsafe fn splat(x: u64) -> Self {
+                    unsafe { $lanes($splat(x as i64)) }
+                }
+                #[inline(always)]
+                unsafe fn single(p: usize) -> Self {
+                    unsafe {
+                        let lane = $equal($indices, $splat((p / 64) as i64));
+                        $lanes($and(lane, $splat(1 << (p % 64))))
+                    }
+                }
+                #[inline(always)]
+                unsafe fn words_below(self) -> Self {
+                    let $below_of = self.0;
+                    unsafe { $lanes($below) }
+                }
+                #[inline(always)]
+                unsafe fn words_above(self) -> Self {
+                    let $above_of = self.0;
+                    unsafe { $lanes($above) }
+                }
+                #[inline(always)]
+                unsafe fn shifted_up(self, below: Self, by: Self) -> Self {
+                    unsafe {
+                        let carried = $shift_right(below.0, $sub($splat(64), by.0));
+                        $lanes($or($shift_left(self.0, by.0), carried))
+                    }
+                }
+                #[inline(always)]
+                unsafe fn shifted_down(self, above: Self, by: Self) -> Self {
+                    unsafe {
+                        let carried = $shift_left(above.0, $sub($splat(64), by.0));
+                        $lanes($or($shift_right(self.0, by.0), carried))
+                    }
+                }
+                #[inline(always)]
+                unsafe fn and_neither(a: Self, b: Self, c: Self) -> Self {
+                    unsafe { $lanes($and_not($or(b.0, c.0), a.0)) }
+                }
+                #[inline(always)]
+                unsafe fn or3(a: Self, b: Self, c: Self) -> Self {
+                    unsafe { $lanes($or($or(a.0, b.0), c.0)) }
+                }
+                #[inline(always)]
+                unsafe fn or_within(a: Self, b: Self, mask: Self) -> Self {
+                    unsafe { $lanes($and($or(a.0, b.0), mask.0)) }
+                }
+                #[inline(always)]
+                unsafe fn and(self, other: Self) -> Self {
+                    unsafe { $lanes($and(self.0, other.0)) }
+                }
+                #[inline(always)]
+                unsafe fn or(self, other: Self) -> Self {
+                    unsafe { $lanes($or(self.0, other.0)) }
+                }
+                #[inline(always)]
+                unsafe fn intersects(self, other: Self) -> bool {
+                    unsafe { $test_zero(self.0, other.0) == 0 }
+                }
+                #[inline(always)]
+                unsafe fn differs(self, other: Self) -> bool {
+                    unsafe {
+                        let changed = $xor(self.0, other.0);
+                        $test_zero(changed, changed) == 0
+                    }
+                }
+                #[inline(always)]
+                unsafe fn store(self, out: &mut PointSet) {
+                    // SAFETY: at most four words written into a set of at least eight (WORDS)
+                    unsafe { $store(out.0.as_mut_ptr().cast(), self.0) }
+                }
+            }
+        };
+    }
+
+    // the words move between lanes by a permutation and a blend with zero (lane 0's or lane 3's
+    // word dropped), or on 128 bits by a byte shift
+    #[rustfmt::skip]
+    avx2_lanes!(Avx2x256(__m256i) { load: _mm256_loadu_si256, store: _mm256_storeu_si256, splat: _mm256_set1_epi64x, and: _mm256_and_si256,
+        or: _mm256_or_si256, and_not: _mm256_andnot_si256, xor: _mm256_xor_si256, test_zero: _mm256_testz_si256, shift_left: _mm256_sllv_epi64,
+        shift_right: _mm256_srlv_epi64, sub: _mm256_sub_epi64, equal: _mm256_cmpeq_epi64, lane_indices: _mm256_set_epi64x(3, 2, 1, 0),
+        words_below: |set| _mm256_blend_epi32::<0b0000_0011>(_mm256_permute4x64_epi64::<0b10_01_00_00>(set), _mm256_setzero_si256()),
+        words_above: |set| _mm256_blend_epi32::<0b1100_0000>(_mm256_permute4x64_epi64::<0b11_11_10_01>(set), _mm256_setzero_si256()) });
+    #[rustfmt::skip]
+    avx2_lanes!(Avx2x128(__m128i) { load: _mm_loadu_si128, store: _mm_storeu_si128, splat: _mm_set1_epi64x, and: _mm_and_si128,
+        or: _mm_or_si128, and_not: _mm_andnot_si128, xor: _mm_xor_si128, test_zero: _mm_testz_si128, shift_left: _mm_sllv_epi64,
+        shift_right: _mm_srlv_epi64, sub: _mm_sub_epi64, equal: _mm_cmpeq_epi64, lane_indices: _mm_set_epi64x(1, 0),
+        words_below: |set| _mm_bslli_si128::<8>(set), words_above: |set| _mm_bsrli_si128::<8>(set) });
+
     /// The region of empty slots (on the board, in neither stone set) around slot `p`, written
     /// into `region` if given, and whether a stone of each set borders it; or `None` as soon
     /// as the flood touches a stone of `stones[stop]`.
@@ -321,7 +474,7 @@ pub(crate) mod registers {
         unsafe {
             // on the board and in neither set
             let (black, white) = (L::load(&from.stones[0]), L::load(&from.stones[1]));
-            let empty = L::ternary::<0x10>(L::load(from.on_board), black, white);
+            let empty = L::and_neither(L::load(from.on_board), black, white);
             let stop = match from.stop {
                 Some(c) => L::load(&from.stones[c]),
                 None => L::splat(0),
@@ -355,9 +508,10 @@ pub(crate) mod registers {
     /// The flood ([`flood`]) on the register `register` names.
     ///
     /// # Safety
-    /// The processor must have AVX-512F, VL and VBMI2, and the board fit the register: both as
+    /// The processor must have the register's instructions (AVX-512F, VL and VBMI2, or AVX2 for
+    /// the AVX2 registers), and the board fit the register: both as
     /// [`Flood::for_slots`](super::Flood::for_slots) picked it.
-    #[target_feature(enable = "avx512f,avx512vl,avx512vbmi2")]
+    #[inline(always)]
     pub(crate) unsafe fn flood_on(
         register: Flood,
         on_board: &PointSet,
@@ -367,13 +521,44 @@ pub(crate) mod registers {
         stride: usize,
         region: Option<&mut PointSet>,
     ) -> Option<[bool; 2]> {
-        // the flood's inputs in one place; the flood is inlined here, so the struct costs nothing
+        // the flood's inputs in one place; the flood is inlined into each entry, so the struct
+        // costs nothing
         let from = &FloodFrom { on_board, stones, stop, p, stride };
+        unsafe {
+            match register {
+                Flood::Avx2Register128 | Flood::Avx2Register256 => flood_with_avx2(register, from, region),
+                _ => flood_with_avx512(register, from, region),
+            }
+        }
+    }
+
+    /// [`flood_on`] for the AVX-512 registers.
+    #[target_feature(enable = "avx512f,avx512vl,avx512vbmi2")]
+    unsafe fn flood_with_avx512(
+        register: Flood,
+        from: &FloodFrom,
+        region: Option<&mut PointSet>,
+    ) -> Option<[bool; 2]> {
         unsafe {
             match register {
                 Flood::Register128 => flood::<__m128i>(from, region),
                 Flood::Register256 => flood::<__m256i>(from, region),
                 _ => flood::<__m512i>(from, region),
+            }
+        }
+    }
+
+    /// [`flood_on`] for the AVX2 registers.
+    #[target_feature(enable = "avx2")]
+    unsafe fn flood_with_avx2(
+        register: Flood,
+        from: &FloodFrom,
+        region: Option<&mut PointSet>,
+    ) -> Option<[bool; 2]> {
+        unsafe {
+            match register {
+                Flood::Avx2Register128 => flood::<Avx2x128>(from, region),
+                _ => flood::<Avx2x256>(from, region),
             }
         }
     }

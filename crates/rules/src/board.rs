@@ -1218,8 +1218,12 @@ impl Board {
             // 9x9 and 13x13 against eight words)
             let stride = self.geometry.stride();
             return match self.flood {
-                Flood::Register128 => Self::region_bordered::<2, SHAPE>(region.words(), touches, stride),
-                Flood::Register256 => Self::region_bordered::<4, SHAPE>(region.words(), touches, stride),
+                Flood::Register128 | Flood::Avx2Register128 => {
+                    Self::region_bordered::<2, SHAPE>(region.words(), touches, stride)
+                }
+                Flood::Register256 | Flood::Avx2Register256 => {
+                    Self::region_bordered::<4, SHAPE>(region.words(), touches, stride)
+                }
                 _ => Self::region_bordered::<8, SHAPE>(region.words(), touches, stride),
             };
         }
@@ -1614,10 +1618,16 @@ mod tests {
         }
     }
 
-    /// The board with the word-by-word flood even where a register flood would serve, so
-    /// that both are tested on a processor that has the register ones.
-    fn word_by_word(board: &Board) -> Board {
-        Board { flood: Flood::Words, ..board.clone() }
+    /// The board with each flood this processor can run at its size: the word-by-word one, and
+    /// the AVX-512 and AVX2 registers that hold it where the processor has them, so that all are
+    /// tested on a processor that has the register ones.
+    fn with_every_flood(board: &Board) -> Vec<Board> {
+        let slots = board.geometry.slots();
+        [Some(Flood::Words), Flood::avx512_for_slots(slots), Flood::avx2_for_slots(slots)]
+            .into_iter()
+            .flatten()
+            .map(|flood| Board { flood, ..board.clone() })
+            .collect()
     }
 
     /// Places pieces (an index into the empty points, white, king) with their captures on an
@@ -1705,8 +1715,9 @@ mod tests {
                     [true, true] => RegionOwner::Both,
                 };
                 let expected = Region { owner, line_shaped };
-                prop_assert_eq!(board.region(p, None), expected, "at {:?}", p);
-                prop_assert_eq!(word_by_word(&board).region(p, None), expected, "word by word, at {:?}", p);
+                for board in with_every_flood(&board) {
+                    prop_assert_eq!(board.region(p, None), expected, "at {:?}, {:?}", p, board.flood);
+                }
             }
         }
 
@@ -1745,11 +1756,11 @@ mod tests {
         ) {
             let geometry = Geometry::square(side).unwrap();
             let board = stones_at_random(geometry, stones);
-            for board in [word_by_word(&board), board] {
+            for board in with_every_flood(&board) {
                 for (&p, owner) in board.empties().iter().flat_map(|p| [(p, Color::Black), (p, Color::White)]) {
                     let flood = board.region(p, None);
                     let expected = (flood.owner == RegionOwner::Only(owner)).then_some(flood);
-                    prop_assert_eq!(board.in_territory_of(p, owner), expected, "{:?} for {:?}", p, owner);
+                    prop_assert_eq!(board.in_territory_of(p, owner), expected, "{:?} for {:?}, {:?}", p, owner, board.flood);
                     // without the shape, the owner is read from the flood's last step instead
                     prop_assert_eq!(
                         board.territory_at_board_point::<false>(p, owner).is_some(),
