@@ -133,7 +133,7 @@ pub(crate) enum Flood {
     Register256,
     /// On one 512-bit register: boards of at most eight words.
     Register512,
-    /// On one 128-bit register with AVX2's instructions only ([`registers::flood_on_avx2`]), for
+    /// On one 128-bit register with AVX2's instructions only ([`registers::flood_on`]), for
     /// processors without AVX-512: boards of at most two words.
     Avx2Register128,
     /// On one 256-bit register with AVX2's instructions only: boards of at most four words.
@@ -199,6 +199,15 @@ pub(crate) mod registers {
 
     const _: () = assert!(WORDS >= 8, "a register flood loads up to eight words of a set");
 
+    /// What a register flood found of a whole region.
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct Flooded {
+        /// Whether a stone of each colour (Black's, White's) borders it.
+        pub(crate) touches: [bool; 2],
+        /// Whether it is line-shaped, if the flood was asked (false otherwise).
+        pub(crate) line_shaped: bool,
+    }
+
     /// Where a register flood starts: the board's slots and stone sets, the set it stops at (if any),
     /// its first slot and the board's row stride.
     struct FloodFrom<'a> {
@@ -245,8 +254,6 @@ pub(crate) mod registers {
         unsafe fn or(self, other: Self) -> Self;
         unsafe fn intersects(self, other: Self) -> bool;
         unsafe fn differs(self, other: Self) -> bool;
-        /// Writes the lanes into the first words of `out`.
-        unsafe fn store(self, out: &mut PointSet);
 
         /// The set and its four neighbours (`one` and `stride` slots away, every lane holding the
         /// distance), within `mask`; the lanes are moved once, for both distances.
@@ -259,12 +266,34 @@ pub(crate) mod registers {
                 Self::or_within(east_west, north_south, mask)
             }
         }
+
+        /// Whether the set, a connected region, is line-shaped ([`Bits::is_line_shaped`](super::Bits::is_line_shaped)):
+        /// no slot with three or more neighbours inside it (a fork), and some slot with at most
+        /// one (without forks the region is a path, whose ends have one, or a loop, which has
+        /// none).
+        #[inline(always)]
+        unsafe fn line_shaped(self, one: Self, stride: Self) -> bool {
+            unsafe {
+                let (below, above) = (self.words_below(), self.words_above());
+                // the slots with a neighbour inside to the east, west, south and north
+                let east = self.and(self.shifted_down(above, one));
+                let west = self.and(self.shifted_up(below, one));
+                let south = self.and(self.shifted_down(above, stride));
+                let north = self.and(self.shifted_up(below, stride));
+                let (across, along) = (east.or(west), south.or(north));
+                let (both_across, both_along) = (east.and(west), south.and(north));
+                let fork = both_across.and(along).or(both_along.and(across));
+                // the slots with two neighbours or more inside, all of the region in a loop
+                let inner = both_across.or(both_along).or(across.and(along));
+                !fork.intersects(fork) && inner.differs(self)
+            }
+        }
     }
 
     /// [`Lanes`] for one register type from its intrinsics, and its moves of whole words.
     macro_rules! lanes {
         ($register:ty {
-            load: $load:ident, store: $store:ident, splat: $splat:ident, single: $single:ident,
+            load: $load:ident, splat: $splat:ident, single: $single:ident,
             shift_up: $shift_up:ident, shift_down: $shift_down:ident, ternary: $ternary:ident,
             and: $and:ident, or: $or:ident, test: $test:ident, differ: $differ:ident,
             words_below: |$below_of:ident| $below:expr, words_above: |$above_of:ident| $above:expr $(,)?
@@ -330,11 +359,6 @@ pub(crate) mod registers {
                 unsafe fn differs(self, other: Self) -> bool {
                     unsafe { $differ(self, other) != 0 }
                 }
-                #[inline(always)]
-                unsafe fn store(self, out: &mut PointSet) {
-                    // SAFETY: at most eight words written into a set of at least eight (WORDS)
-                    unsafe { $store(out.0.as_mut_ptr().cast(), self) }
-                }
             }
         };
     }
@@ -342,15 +366,15 @@ pub(crate) mod registers {
     // each register's intrinsics; two lanes move within the register by a byte shift, one cycle
     // where `valignq` takes three
     #[rustfmt::skip]
-    lanes!(__m512i { load: _mm512_loadu_si512, store: _mm512_storeu_si512, splat: _mm512_set1_epi64, single: _mm512_maskz_set1_epi64,
+    lanes!(__m512i { load: _mm512_loadu_si512, splat: _mm512_set1_epi64, single: _mm512_maskz_set1_epi64,
         shift_up: _mm512_shldv_epi64, shift_down: _mm512_shrdv_epi64, ternary: _mm512_ternarylogic_epi64, and: _mm512_and_si512, or: _mm512_or_si512,
         test: _mm512_test_epi64_mask, differ: _mm512_cmpneq_epi64_mask, words_below: |set| _mm512_alignr_epi64::<7>(set, _mm512_setzero_si512()), words_above: |set| _mm512_alignr_epi64::<1>(_mm512_setzero_si512(), set) });
     #[rustfmt::skip]
-    lanes!(__m256i { load: _mm256_loadu_si256, store: _mm256_storeu_si256, splat: _mm256_set1_epi64x, single: _mm256_maskz_set1_epi64,
+    lanes!(__m256i { load: _mm256_loadu_si256, splat: _mm256_set1_epi64x, single: _mm256_maskz_set1_epi64,
         shift_up: _mm256_shldv_epi64, shift_down: _mm256_shrdv_epi64, ternary: _mm256_ternarylogic_epi64, and: _mm256_and_si256, or: _mm256_or_si256,
         test: _mm256_test_epi64_mask, differ: _mm256_cmpneq_epi64_mask, words_below: |set| _mm256_alignr_epi64::<3>(set, _mm256_setzero_si256()), words_above: |set| _mm256_alignr_epi64::<1>(_mm256_setzero_si256(), set) });
     #[rustfmt::skip]
-    lanes!(__m128i { load: _mm_loadu_si128, store: _mm_storeu_si128, splat: _mm_set1_epi64x, single: _mm_maskz_set1_epi64,
+    lanes!(__m128i { load: _mm_loadu_si128, splat: _mm_set1_epi64x, single: _mm_maskz_set1_epi64,
         shift_up: _mm_shldv_epi64, shift_down: _mm_shrdv_epi64, ternary: _mm_ternarylogic_epi64, and: _mm_and_si128, or: _mm_or_si128,
         test: _mm_test_epi64_mask, differ: _mm_cmpneq_epi64_mask, words_below: |set| _mm_bslli_si128::<8>(set), words_above: |set| _mm_bsrli_si128::<8>(set) });
 
@@ -368,7 +392,7 @@ pub(crate) mod registers {
     /// from AVX2's plain shifts and logic.
     macro_rules! avx2_lanes {
         ($lanes:ident($register:ty) {
-            load: $load:ident, store: $store:ident, splat: $splat:ident, and: $and:ident, or: $or:ident,
+            load: $load:ident, splat: $splat:ident, and: $and:ident, or: $or:ident,
             and_not: $and_not:ident, xor: $xor:ident, test_zero: $test_zero:ident, shift_left: $shift_left:ident,
             shift_right: $shift_right:ident, sub: $sub:ident, equal: $equal:ident, lane_indices: $indices:expr,
             words_below: |$below_of:ident| $below:expr, words_above: |$above_of:ident| $above:expr $(,)?
@@ -445,11 +469,6 @@ pub(crate) mod registers {
                         $test_zero(changed, changed) == 0
                     }
                 }
-                #[inline(always)]
-                unsafe fn store(self, out: &mut PointSet) {
-                    // SAFETY: at most four words written into a set of at least eight (WORDS)
-                    unsafe { $store(out.0.as_mut_ptr().cast(), self.0) }
-                }
             }
         };
     }
@@ -457,22 +476,22 @@ pub(crate) mod registers {
     // the words move between lanes by a permutation and a blend with zero (lane 0's or lane 3's
     // word dropped), or on 128 bits by a byte shift
     #[rustfmt::skip]
-    avx2_lanes!(Avx2x256(__m256i) { load: _mm256_loadu_si256, store: _mm256_storeu_si256, splat: _mm256_set1_epi64x, and: _mm256_and_si256,
+    avx2_lanes!(Avx2x256(__m256i) { load: _mm256_loadu_si256, splat: _mm256_set1_epi64x, and: _mm256_and_si256,
         or: _mm256_or_si256, and_not: _mm256_andnot_si256, xor: _mm256_xor_si256, test_zero: _mm256_testz_si256, shift_left: _mm256_sllv_epi64,
         shift_right: _mm256_srlv_epi64, sub: _mm256_sub_epi64, equal: _mm256_cmpeq_epi64, lane_indices: _mm256_set_epi64x(3, 2, 1, 0),
         words_below: |set| _mm256_blend_epi32::<0b0000_0011>(_mm256_permute4x64_epi64::<0b10_01_00_00>(set), _mm256_setzero_si256()),
         words_above: |set| _mm256_blend_epi32::<0b1100_0000>(_mm256_permute4x64_epi64::<0b11_11_10_01>(set), _mm256_setzero_si256()) });
     #[rustfmt::skip]
-    avx2_lanes!(Avx2x128(__m128i) { load: _mm_loadu_si128, store: _mm_storeu_si128, splat: _mm_set1_epi64x, and: _mm_and_si128,
+    avx2_lanes!(Avx2x128(__m128i) { load: _mm_loadu_si128, splat: _mm_set1_epi64x, and: _mm_and_si128,
         or: _mm_or_si128, and_not: _mm_andnot_si128, xor: _mm_xor_si128, test_zero: _mm_testz_si128, shift_left: _mm_sllv_epi64,
         shift_right: _mm_srlv_epi64, sub: _mm_sub_epi64, equal: _mm_cmpeq_epi64, lane_indices: _mm_set_epi64x(1, 0),
         words_below: |set| _mm_bslli_si128::<8>(set), words_above: |set| _mm_bsrli_si128::<8>(set) });
 
-    /// The region of empty slots (on the board, in neither stone set) around slot `p`, written
-    /// into `region` if given, and whether a stone of each set borders it; or `None` as soon
-    /// as the flood touches a stone of `stones[stop]`.
+    /// The region of empty slots (on the board, in neither stone set) around slot `p`: whether a
+    /// stone of each set borders it and, under `SHAPE`, whether it is line-shaped; or `None` as
+    /// soon as the flood touches a stone of `stones[stop]`.
     #[inline(always)]
-    unsafe fn flood<L: Lanes>(from: &FloodFrom, region: Option<&mut PointSet>) -> Option<[bool; 2]> {
+    unsafe fn flood<L: Lanes, const SHAPE: bool>(from: &FloodFrom) -> Option<Flooded> {
         unsafe {
             // on the board and in neither set
             let (black, white) = (L::load(&from.stones[0]), L::load(&from.stones[1]));
@@ -500,67 +519,57 @@ pub(crate) mod registers {
                 }
                 flooded = next;
             };
-            if let Some(region) = region {
-                flooded.store(region);
-            }
-            Some([grown.intersects(black), grown.intersects(white)])
+            let line_shaped = SHAPE && flooded.line_shaped(one, stride);
+            Some(Flooded { touches: [grown.intersects(black), grown.intersects(white)], line_shaped })
         }
     }
 
-    /// The flood ([`flood`]) on the register `register` names.
+    /// The flood ([`flood`]) on the register `register` names, the region's shape worked out
+    /// under `SHAPE`.
     ///
     /// # Safety
     /// The processor must have the register's instructions (AVX-512F, VL and VBMI2, or AVX2 for
     /// the AVX2 registers), and the board fit the register: both as
     /// [`Flood::for_slots`](super::Flood::for_slots) picked it.
     #[inline(always)]
-    pub(crate) unsafe fn flood_on(
+    pub(crate) unsafe fn flood_on<const SHAPE: bool>(
         register: Flood,
         on_board: &PointSet,
         stones: &[PointSet; 2],
         stop: Option<usize>,
         p: usize,
         stride: usize,
-        region: Option<&mut PointSet>,
-    ) -> Option<[bool; 2]> {
+    ) -> Option<Flooded> {
         // the flood's inputs in one place; the flood is inlined into each entry, so the struct
         // costs nothing
         let from = &FloodFrom { on_board, stones, stop, p, stride };
         unsafe {
             match register {
-                Flood::Avx2Register128 | Flood::Avx2Register256 => flood_with_avx2(register, from, region),
-                _ => flood_with_avx512(register, from, region),
+                Flood::Avx2Register128 | Flood::Avx2Register256 => flood_with_avx2::<SHAPE>(register, from),
+                _ => flood_with_avx512::<SHAPE>(register, from),
             }
         }
     }
 
     /// [`flood_on`] for the AVX-512 registers.
     #[target_feature(enable = "avx512f,avx512vl,avx512vbmi2")]
-    unsafe fn flood_with_avx512(
-        register: Flood,
-        from: &FloodFrom,
-        region: Option<&mut PointSet>,
-    ) -> Option<[bool; 2]> {
+    unsafe fn flood_with_avx512<const SHAPE: bool>(register: Flood, from: &FloodFrom) -> Option<Flooded> {
         unsafe {
             match register {
-                Flood::Register128 => flood::<__m128i>(from, region),
-                Flood::Register256 => flood::<__m256i>(from, region),
-                _ => flood::<__m512i>(from, region),
+                Flood::Register128 => flood::<__m128i, SHAPE>(from),
+                Flood::Register256 => flood::<__m256i, SHAPE>(from),
+                _ => flood::<__m512i, SHAPE>(from),
             }
         }
     }
 
     /// [`flood_on`] for the AVX2 registers.
     #[target_feature(enable = "avx2")]
-    unsafe fn flood_with_avx2(
-        register: Flood,
-        from: &FloodFrom,
-        region: Option<&mut PointSet>,
-    ) -> Option<[bool; 2]> {
+    unsafe fn flood_with_avx2<const SHAPE: bool>(register: Flood, from: &FloodFrom) -> Option<Flooded> {
         unsafe {
             match register {
-                Flood::Avx2Register128 => flood::<Avx2x128>(from, region),
-                _ => flood::<Avx2x256>(from, region),
+                Flood::Avx2Register128 => flood::<Avx2x128, SHAPE>(from),
+                _ => flood::<Avx2x256, SHAPE>(from),
             }
         }
     }

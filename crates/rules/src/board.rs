@@ -235,6 +235,18 @@ fn count_of(counts: u16, cell: u8) -> u16 {
     (counts >> (4 * cell)) & 0xF
 }
 
+/// Whose a whole empty region is, from whether a stone of each colour (Black's, White's) borders
+/// it.
+#[inline(always)]
+fn owner_of(touches: [bool; 2]) -> RegionOwner {
+    match touches {
+        [false, false] => RegionOwner::Nobody,
+        [true, false] => RegionOwner::Only(Color::Black),
+        [false, true] => RegionOwner::Only(Color::White),
+        [true, true] => RegionOwner::Both,
+    }
+}
+
 /// Chains next to a point, each once (by head): the ones a placement joins, or the opponent
 /// chains it left without liberties, to be removed.
 #[derive(Clone, Copy, Debug, Default)]
@@ -1210,21 +1222,11 @@ impl Board {
     fn region_of_board_point<const SHAPE: bool>(&self, p: Point, stop_at: Option<Color>) -> Region {
         #[cfg(target_arch = "x86_64")]
         if self.flood != Flood::Words {
-            let mut region = PointSet::default();
-            let Some(touches) = self.flood_in_register(p, stop_at, SHAPE.then_some(&mut region)) else {
-                return Region { owner: RegionOwner::Both, line_shaped: false };
-            };
-            // the shape on as many words as the register held (2% of `incursion-line`'s time on
-            // 9x9 and 13x13 against eight words)
-            let stride = self.geometry.stride();
-            return match self.flood {
-                Flood::Register128 | Flood::Avx2Register128 => {
-                    Self::region_bordered::<2, SHAPE>(region.words(), touches, stride)
+            return match self.flood_in_register::<SHAPE>(p, stop_at) {
+                Some(flooded) => {
+                    Region { owner: owner_of(flooded.touches), line_shaped: flooded.line_shaped }
                 }
-                Flood::Register256 | Flood::Avx2Register256 => {
-                    Self::region_bordered::<4, SHAPE>(region.words(), touches, stride)
-                }
-                _ => Self::region_bordered::<8, SHAPE>(region.words(), touches, stride),
+                None => Region { owner: RegionOwner::Both, line_shaped: false },
             };
         }
         // 13x13's and 19x19's strides as constants: shifts by a variable amount all want the one
@@ -1315,13 +1317,7 @@ impl Board {
         touches: [bool; 2],
         stride: usize,
     ) -> Region {
-        let owner = match (touches[0], touches[1]) {
-            (false, false) => RegionOwner::Nobody,
-            (true, false) => RegionOwner::Only(Color::Black),
-            (false, true) => RegionOwner::Only(Color::White),
-            (true, true) => RegionOwner::Both,
-        };
-        Region { owner, line_shaped: SHAPE && region.is_line_shaped(stride) }
+        Region { owner: owner_of(touches), line_shaped: SHAPE && region.is_line_shaped(stride) }
     }
 
     /// Whether placing on the empty point `p` is placing in territory of `owner`: cheap answers
@@ -1362,17 +1358,17 @@ impl Board {
                 return None;
             }
         }
-        // without the shape, a register flood straight from here: the region's owner is all the
-        // answer needs, and going through `region_of_board_point` cost a call and the region's
-        // words handed back through memory (3-5% of Incursion's playouts). It floods the whole
-        // board on a playout's first two moves, which costs less than asking on every move
-        // whether the mover has a stone.
+        // a register flood straight from here, with the shape worked out in the register: going
+        // through `region_of_board_point` cost a call and the region's words handed back through
+        // memory (3-5% of Incursion's playouts). It floods the whole board on a playout's first
+        // two moves, which costs less than asking on every move whether the mover has a stone.
         #[cfg(target_arch = "x86_64")]
-        if !SHAPE && self.flood != Flood::Words {
-            let touches = self.flood_in_register(p, Some(owner.opponent()), None);
+        if self.flood != Flood::Words {
+            let flooded = self.flood_in_register::<SHAPE>(p, Some(owner.opponent()));
             // a flood that met no stone of the mover: the region is the owner's, or nobody's
-            let enclosed = touches.is_some_and(|touches| touches[owner as usize]);
-            return enclosed.then_some(Region { owner: RegionOwner::Only(owner), line_shaped: false });
+            return flooded
+                .filter(|flooded| flooded.touches[owner as usize])
+                .map(|flooded| Region { owner: RegionOwner::Only(owner), line_shaped: flooded.line_shaped });
         }
         if !SHAPE && !self.has_stones(owner.opponent()) {
             // no region touches a stone of the mover: p's is the owner's if any stone stands (a
@@ -1384,21 +1380,20 @@ impl Board {
         (region.owner == RegionOwner::Only(owner)).then_some(region)
     }
 
-    /// The flood of a board whose floods run on a register ([`registers`]): the empty region
-    /// around `p`, written into `region` if given, and whether a stone of each colour borders it;
-    /// or `None` as soon as it touches a stone of `stop_at`.
+    /// The flood of a board whose floods run on a register ([`registers`]): whether a stone of
+    /// each colour borders the empty region around `p` and, under `SHAPE`, whether the region
+    /// is line-shaped; or `None` as soon as the flood touches a stone of `stop_at`.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    fn flood_in_register(
+    fn flood_in_register<const SHAPE: bool>(
         &self,
         p: Point,
         stop_at: Option<Color>,
-        region: Option<&mut PointSet>,
-    ) -> Option<[bool; 2]> {
+    ) -> Option<registers::Flooded> {
         let (sets, stop, stride) = (&self.color_sets, stop_at.map(|c| c as usize), self.geometry.stride());
         // SAFETY: `Flood::for_slots` picks a register flood only where the processor has its
         // instructions and the board fits the register (so `p` does too)
-        unsafe { registers::flood_on(self.flood, &self.on_board, sets, stop, p.index(), stride, region) }
+        unsafe { registers::flood_on::<SHAPE>(self.flood, &self.on_board, sets, stop, p.index(), stride) }
     }
 
     /// Whether a piece of colour `c` stands anywhere.
