@@ -150,38 +150,45 @@ impl Flood {
     /// The AVX-512 register flood for a board of `slots` slots, if the processor has AVX-512F,
     /// VL and VBMI2 and the board fits a register.
     pub(crate) fn avx512_for_slots(slots: usize) -> Option<Flood> {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("avx512vl")
-            && std::arch::is_x86_feature_detected!("avx512vbmi2")
-        {
-            return match slots.div_ceil(64) {
-                0..=2 => Some(Flood::Register128),
-                3..=4 => Some(Flood::Register256),
-                5..=8 => Some(Flood::Register512),
-                _ => None,
-            };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = slots;
-        None
+        let registers = [Flood::Register128, Flood::Register256, Flood::Register512].map(Some);
+        Self::register_holding(slots, registers).filter(|_| has_avx512())
     }
 
     /// The AVX2 register flood for a board of `slots` slots, if the processor has AVX2 and the
     /// board fits a 256-bit register.
     pub(crate) fn avx2_for_slots(slots: usize) -> Option<Flood> {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
-            return match slots.div_ceil(64) {
-                0..=2 => Some(Flood::Avx2Register128),
-                3..=4 => Some(Flood::Avx2Register256),
-                _ => None,
-            };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = slots;
-        None
+        let registers = [Some(Flood::Avx2Register128), Some(Flood::Avx2Register256), None];
+        Self::register_holding(slots, registers).filter(|_| has_avx2())
     }
+
+    /// The smallest of `registers` (for boards of at most two, four and eight words) that holds
+    /// a board of `slots` slots.
+    fn register_holding(slots: usize, registers: [Option<Flood>; 3]) -> Option<Flood> {
+        match slots.div_ceil(64) {
+            0..=2 => registers[0],
+            3..=4 => registers[1],
+            5..=8 => registers[2],
+            _ => None,
+        }
+    }
+}
+
+/// Whether the processor has AVX-512F, VL and VBMI2, which the AVX-512 register floods use.
+fn has_avx512() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return std::arch::is_x86_feature_detected!("avx512f")
+        && std::arch::is_x86_feature_detected!("avx512vl")
+        && std::arch::is_x86_feature_detected!("avx512vbmi2");
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// Whether the processor has AVX2, which the AVX2 register floods use.
+fn has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return std::arch::is_x86_feature_detected!("avx2");
+    #[cfg(not(target_arch = "x86_64"))]
+    false
 }
 
 /// The floods on one SIMD register, for processors with AVX-512 (and its VBMI2 double shifts): a
