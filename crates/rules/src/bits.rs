@@ -385,8 +385,8 @@ pub(crate) mod registers {
         shift_up: _mm_shldv_epi64, shift_down: _mm_shrdv_epi64, ternary: _mm_ternarylogic_epi64, and: _mm_and_si128, or: _mm_or_si128,
         test: _mm_test_epi64_mask, differ: _mm_cmpneq_epi64_mask, words_below: |set| _mm_bslli_si128::<8>(set), words_above: |set| _mm_bsrli_si128::<8>(set) });
 
-    /// A 256-bit register for processors with AVX2 but not AVX-512: no double shift, no ternary
-    /// logic and no lane masks, so each is built from two or three instructions.
+    /// A 256-bit register for processors with AVX2 but not AVX-512, which has no double shift, no
+    /// ternary logic and no lane masks: each of those operations takes two or three instructions.
     #[derive(Clone, Copy)]
     struct Avx2x256(__m256i);
 
@@ -547,8 +547,7 @@ pub(crate) mod registers {
         p: usize,
         stride: usize,
     ) -> Option<Flooded> {
-        // the flood's inputs in one place; the flood is inlined into each entry, so the struct
-        // costs nothing
+        // the flood's inputs in one place, handed to the entry for the processor's instructions
         let from = &FloodFrom { on_board, stones, stop, p, stride };
         unsafe {
             match register {
