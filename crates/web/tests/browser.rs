@@ -579,15 +579,18 @@ async fn the_ai_is_seen_thinking_and_a_marking_it_rejects_is_explained() {
     let app = App::start().await;
     let driver = Driver::start().await;
     let browser = driver.browser(DESKTOP.0, DESKTOP.1).await;
-    // the strongest level thinks five seconds for Black's first move
-    let (id, token) = app.against_ai(json!({ "variant": "go", "size": "9" }), "white", 10).await;
-    browser.sit(&app, &id, &token, "white").await;
+    // the strongest level thinks five seconds for its reply; the person moves first, so that the
+    // page is open when the AI starts (an AI that opened the game could answer before a slow
+    // machine had loaded the page, and the notice was then never seen)
+    let (id, token) = app.against_ai(json!({ "variant": "go", "size": "9" }), "black", 10).await;
+    browser.sit(&app, &id, &token, "black").await;
+    browser.click_point("E5").await;
     browser.until("the thinking notice", "!document.getElementById('thinking').hidden").await;
     assert_eq!(browser.text("#thinking").await, "The AI is thinking");
     browser.screenshot("ai-thinking").await;
-    let first = browser.wait_moves(1).await.remove(0);
+    let reply = browser.wait_moves(2).await.remove(1);
     browser.until("the notice to go", "document.getElementById('thinking').hidden").await;
-    assert_eq!(browser.text("#last-move").await, format!("Last move: 1. Black {first}"));
+    assert_eq!(browser.text("#last-move").await, format!("Last move: 2. White {reply}"));
 
     // level 1 on 5x5: Black plays, then passes until the AI has passed too
     let (id, token) = app.against_ai(json!({ "variant": "go", "size": "5", "komi": 0.5 }), "black", 1).await;
