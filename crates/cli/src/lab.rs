@@ -23,6 +23,10 @@ pub enum LabCommand {
     /// Explore the reachable game graph (docs/lab.md) and print its shortest cycle; the last line
     /// is `no cycle: N states` or `cycle of length L: N states`.
     Cycles(CyclesOptions),
+    /// Solve a small board exactly (docs/lab.md): the value (`L` and `U` of the empty board), a
+    /// line that keeps it, the forced-cycle states and the shortest forced cycle; the last line is
+    /// `value V: N states, K forced-cycle states`.
+    Solve(crate::lab_solve::SolveOptions),
     /// The AI against itself: every game as SGF and a line of statistics in `--out`, then the
     /// summary (docs/lab.md); the last line is `first-player win rate W [LOW, HIGH], draws D, N
     /// games`.
@@ -109,6 +113,7 @@ impl Answer {
 pub fn run(command: LabCommand) -> Result<(), Failure> {
     match command {
         LabCommand::Cycles(options) => cycles(options),
+        LabCommand::Solve(options) => crate::lab_solve::solve(options),
         LabCommand::Selfplay(options) => crate::lab_selfplay::selfplay(options),
         LabCommand::Merge(options) => crate::lab_selfplay::merge_shards(options),
         LabCommand::Komi(options) => crate::lab_selfplay::komi(options),
@@ -118,28 +123,64 @@ pub fn run(command: LabCommand) -> Result<(), Failure> {
     }
 }
 
-fn cycles(options: CyclesOptions) -> Result<(), Failure> {
-    let threads =
-        options.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
-    if let Some(boards) = &options.table {
-        return table(&options, boards, threads);
-    }
-    let [variant] = &options.variant[..] else {
-        return Err(Failure::input("lab cycles needs one --variant (several only with --table)"));
+/// `--threads`, else every core.
+pub(crate) fn threads(given: Option<usize>) -> usize {
+    given.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1)
+}
+
+/// The one variant and the board a single search or solve is about (`command` names it in the
+/// refusals), the board refused when its states do not fit and the record's folder when it does
+/// not exist, before any work.
+pub(crate) fn one_variant_and_board(
+    command: &str,
+    variants: &[String],
+    size: Option<&str>,
+    sgf: Option<&std::path::Path>,
+) -> Result<(VariantSpec, Geometry), Failure> {
+    let [variant] = variants else {
+        return Err(Failure::input(format!("{command} needs one --variant (several only with --table)")));
     };
     let spec = searchable_variant(variant).map_err(Failure::input)?;
-    let geometry = match (&options.size, spec.size) {
+    let geometry = match (size, spec.size) {
         (Some(size), _) => Geometry::parse(size).map_err(Failure::input)?,
         (None, Some(size)) => size,
-        (None, None) => return Err(Failure::input("lab cycles needs --size WxH")),
+        (None, None) => return Err(Failure::input(format!("{command} needs --size WxH"))),
     };
     // a board whose states do not fit is refused before any estimate is said
     StateCoder::new(geometry).map_err(Failure::input)?;
-    if let Some(path) = &options.sgf {
+    if let Some(path) = sgf {
         check_folder(path)?;
     }
+    Ok((spec, geometry))
+}
+
+/// The boards of `--table` (a comma-separated list), each refused before any work when its
+/// states do not fit.
+pub(crate) fn table_boards(boards: &str) -> Result<Vec<Geometry>, Failure> {
+    let geometries = boards
+        .split(',')
+        .map(|b| Geometry::parse(b.trim()).map_err(Failure::input))
+        .collect::<Result<Vec<_>, _>>()?;
+    for &geometry in &geometries {
+        StateCoder::new(geometry).map_err(Failure::input)?;
+    }
+    Ok(geometries)
+}
+
+fn cycles(options: CyclesOptions) -> Result<(), Failure> {
+    let threads = threads(options.threads);
+    if let Some(boards) = &options.table {
+        return table(&options, boards, threads);
+    }
+    let (spec, geometry) = one_variant_and_board(
+        "lab cycles",
+        &options.variant,
+        options.size.as_deref(),
+        options.sgf.as_deref(),
+    )?;
     let passes = options.passes.unwrap_or(PassSetting::Allowed).into();
-    let max_states = max_states(options.max_states, geometry);
+    let per_state = variago_lab::graph::bytes_per_state(geometry);
+    let max_states = max_states(options.max_states, per_state);
     let answer = search(&spec, geometry, passes, threads, max_states)?;
     // the record first: a file that cannot be written fails before any answer is printed
     match (&answer.cycle, &options.sgf) {
@@ -149,7 +190,7 @@ fn cycles(options: CyclesOptions) -> Result<(), Failure> {
     }
     println!("states: {}", answer.graph.states.len());
     if let Some(cycle) = &answer.cycle {
-        print_cycle(&spec, geometry, cycle);
+        print_cycle(&spec, geometry, cycle, |_| String::new());
     }
     if !answer.graph.complete {
         println!(
@@ -161,13 +202,12 @@ fn cycles(options: CyclesOptions) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `--max-states`, else what the available memory holds (said on stderr, so that the output
-/// stays the answer).
-fn max_states(given: Option<usize>, geometry: Geometry) -> usize {
+/// `--max-states`, else what the available memory holds at `per_state` bytes a state (said on
+/// stderr, so that the output stays the answer).
+pub(crate) fn max_states(given: Option<usize>, per_state: usize) -> usize {
     if let Some(n) = given {
         return n;
     }
-    let per_state = variago_lab::graph::bytes_per_state(geometry);
     match available_memory() {
         Some(bytes) => {
             // seven eighths of it: a margin for other programs (the estimate has its own)
@@ -190,6 +230,41 @@ fn available_memory() -> Option<u64> {
     Some(kilobytes * 1024)
 }
 
+/// A spinner with a message on stderr, only when stderr is a terminal.
+pub(crate) fn progress_bar() -> Option<ProgressBar> {
+    std::io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::new_spinner();
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        bar.enable_steady_tick(Duration::from_millis(200));
+        bar
+    })
+}
+
+/// Explores the graph, showing on `bar` the states found, the rate and the frontier.
+pub(crate) fn explore_shown(
+    spec: &VariantSpec,
+    geometry: Geometry,
+    passes: Passes,
+    threads: usize,
+    max_states: usize,
+    bar: Option<&ProgressBar>,
+) -> Result<Graph, Failure> {
+    let started = std::time::Instant::now();
+    let on_level = |progress: Progress| {
+        if let Some(bar) = bar {
+            let rate = progress.states as f64 / started.elapsed().as_secs_f64().max(1e-3);
+            bar.set_message(format!(
+                "exploring: {} states, {rate:.0} states/s, frontier {}",
+                progress.states, progress.frontier
+            ));
+        }
+    };
+    explore(spec, geometry, passes, threads, max_states, on_level).map_err(Failure::input)
+}
+
 /// Explores the graph (with a progress bar when stderr is a terminal) and finds its shortest
 /// cycle.
 fn search(
@@ -199,26 +274,8 @@ fn search(
     threads: usize,
     max_states: usize,
 ) -> Result<Answer, Failure> {
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let bar = ProgressBar::new_spinner();
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} {elapsed} {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-        );
-        bar.enable_steady_tick(Duration::from_millis(200));
-        bar
-    });
-    let started = std::time::Instant::now();
-    let on_level = |progress: Progress| {
-        if let Some(bar) = &bar {
-            let rate = progress.states as f64 / started.elapsed().as_secs_f64().max(1e-3);
-            bar.set_message(format!(
-                "{} states, {rate:.0} states/s, frontier {}",
-                progress.states, progress.frontier
-            ));
-        }
-    };
-    let graph = explore(spec, geometry, passes, threads, max_states, on_level).map_err(Failure::input)?;
+    let bar = progress_bar();
+    let graph = explore_shown(spec, geometry, passes, threads, max_states, bar.as_ref())?;
     if let Some(bar) = &bar {
         bar.set_message(format!("{} states, looking for the shortest cycle", graph.states.len()));
     }
@@ -230,12 +287,18 @@ fn search(
 }
 
 /// Moves as GTP writes them, space-separated.
-fn moves_text(geometry: Geometry, moves: &[Move]) -> String {
+pub(crate) fn moves_text(geometry: Geometry, moves: &[Move]) -> String {
     moves.iter().map(|&mv| move_text(geometry, mv)).collect::<Vec<_>>().join(" ")
 }
 
-/// The cycle's lines and the board of each of its states.
-fn print_cycle(spec: &VariantSpec, geometry: Geometry, cycle: &Cycle) {
+/// The cycle's lines and the board of each of its states, `note` adding to the heading of the
+/// state numbered `i` (from 0).
+pub(crate) fn print_cycle(
+    spec: &VariantSpec,
+    geometry: Geometry,
+    cycle: &Cycle,
+    note: impl Fn(usize) -> String,
+) {
     println!("path: {}", moves_text(geometry, &cycle.path));
     println!("cycle: {}", moves_text(geometry, &cycle.moves));
     let mut game = AnyGame::new(spec, geometry);
@@ -247,7 +310,7 @@ fn print_cycle(spec: &VariantSpec, geometry: Geometry, cycle: &Cycle) {
         let after = last.map_or_else(String::new, |m| {
             format!(" after {} {}", game.to_move().opponent().letter(), move_text(geometry, m))
         });
-        println!("state {} of the cycle{after}, {} to move:", i + 1, game.to_move());
+        println!("state {} of the cycle{after}, {} to move{}:", i + 1, game.to_move(), note(i));
         let marked = match last {
             Some(Move::Place(p)) => Some(p),
             _ => None,
@@ -269,7 +332,7 @@ fn check_folder(path: &std::path::Path) -> Result<(), Failure> {
 }
 
 /// The path and two turns of the cycle as SGF, under the searched rules (`draw=none`).
-fn write_sgf(
+pub(crate) fn write_sgf(
     spec: &VariantSpec,
     geometry: Geometry,
     cycle: &Cycle,
@@ -299,13 +362,7 @@ pub(crate) fn searched_specs(given: &[String]) -> Result<Vec<(&str, VariantSpec)
 /// `--table`: a Markdown row per variant, board and pass setting.
 fn table(options: &CyclesOptions, boards: &str, threads: usize) -> Result<(), Failure> {
     let specs = searched_specs(&options.variant)?;
-    let geometries = boards
-        .split(',')
-        .map(|b| Geometry::parse(b.trim()).map_err(Failure::input))
-        .collect::<Result<Vec<_>, _>>()?;
-    for &geometry in &geometries {
-        StateCoder::new(geometry).map_err(Failure::input)?;
-    }
+    let geometries = table_boards(boards)?;
     let settings = match options.passes {
         Some(setting) => vec![setting],
         None => vec![PassSetting::Allowed, PassSetting::Forbidden],
@@ -314,7 +371,7 @@ fn table(options: &CyclesOptions, boards: &str, threads: usize) -> Result<(), Fa
     println!("| --- | --- | --- | ---: | --- | ---: |");
     for (name, spec) in &specs {
         for &geometry in &geometries {
-            let max_states = max_states(options.max_states, geometry);
+            let max_states = max_states(options.max_states, variago_lab::graph::bytes_per_state(geometry));
             for &setting in &settings {
                 let answer = search(spec, geometry, setting.into(), threads, max_states)?;
                 let passes = match setting {

@@ -9,6 +9,7 @@ mod lab;
 mod lab_known;
 mod lab_report;
 mod lab_selfplay;
+mod lab_solve;
 mod matches;
 mod play;
 mod referee;

@@ -102,7 +102,7 @@ fn bad_sizes_and_variants_name_what_is_allowed() {
     let big = file("sz30.sgf", "(;GM[1]SZ[30])");
     assert_input_error(
         &variago(&["score", arg(&big)]),
-        "SZ[30]: board size 30x30 is out of range (each side must be 2 to 25)",
+        "SZ[30]: board size 30x30 is out of range (each side must be 1 to 25, the board at least 2 points)",
     );
     let chess = file("chess.sgf", "(;GM[1]RU[chess])");
     assert_input_error(&variago(&["score", arg(&chess)]), "borderline, galice)");

@@ -22,6 +22,8 @@ pub struct Cycle {
     pub path: Vec<Move>,
     /// The moves of the cycle, from its first state back to it.
     pub moves: Vec<Move>,
+    /// The graph's numbers of the cycle's states, its first state first (one per move).
+    pub states: Vec<u32>,
 }
 
 /// Marks a state that no search has reached yet.
@@ -41,17 +43,19 @@ struct Frame {
     self_loop: bool,
 }
 
-/// Each state's strongly connected component, or [`ACYCLIC`] for a state on no cycle.
+/// Each state's strongly connected component in the subgraph of the states `keep` accepts, or
+/// [`ACYCLIC`] for a state on no cycle of it (and for every state it leaves out).
 ///
 /// Pearce's space-efficient form of Tarjan's algorithm ("A space-efficient algorithm for finding
 /// strongly connected components", 2016): one number per state (`rindex`: 0 before the visit, then
 /// the lowest visit index reached, then the component's number, numbered down from the top so
 /// that finished states compare above every visit index), where Tarjan keeps three; the
 /// depth-first path is an explicit stack (the graphs are deep).
-fn components(graph: &Graph) -> Vec<u32> {
+fn components(graph: &Graph, keep: &(impl Fn(usize) -> bool + ?Sized)) -> Vec<u32> {
     let count = graph.states.len();
     assert!(count < (ACYCLIC - 1) as usize, "at most u32::MAX - 2 states");
-    let mut rindex = vec![0u32; count];
+    // a state left out counts as finished, on no cycle: no search visits it
+    let mut rindex: Vec<u32> = (0..count).map(|s| if keep(s) { 0 } else { ACYCLIC }).collect();
     // visit indices are reused once their states are finished: they stay below the components'
     // numbers, which count down from below ACYCLIC
     let mut index = 1u32;
@@ -74,7 +78,9 @@ fn components(graph: &Graph) -> Vec<u32> {
             if let Some(&w) = graph.next_states(v).get(frame.followed as usize) {
                 frame.followed += 1;
                 let w = w as usize;
-                if w == v {
+                if rindex[w] == ACYCLIC {
+                    // left out, or on no cycle: no component reaches back through it
+                } else if w == v {
                     frame.self_loop = true;
                 } else if rindex[w] == 0 {
                     let next = visit(w, &mut index, &mut rindex);
@@ -122,7 +128,13 @@ fn components(graph: &Graph) -> Vec<u32> {
 /// cycle, an unlimited search from each state would cover its whole component, which made large
 /// components (hundreds of thousands of states) slow.
 pub fn shortest_cycle(graph: &Graph) -> Option<Cycle> {
-    let component = components(graph);
+    shortest_cycle_among(graph, &|_| true)
+}
+
+/// The shortest cycle through states that `keep` accepts only, if there is one: the same search as
+/// [`shortest_cycle`] on that subgraph (the solver's forced cycles keep the states of a target).
+pub fn shortest_cycle_among(graph: &Graph, keep: &(impl Fn(usize) -> bool + ?Sized)) -> Option<Cycle> {
+    let component = components(graph, keep);
     let starts: Vec<usize> = (0..graph.states.len()).filter(|&s| component[s] != ACYCLIC).collect();
     // no cycle has more moves than there are states on cycles: the limit stops growing there
     let longest = starts.len();
@@ -186,20 +198,22 @@ fn shortest_cycle_within(graph: &Graph, component: &[u32], starts: &[usize], lim
             }
         }
         if closed {
-            let mut moves = Vec::new();
+            let (mut moves, mut states) = (Vec::new(), Vec::new());
             let mut at = start;
             loop {
                 let from = reached_by[at] as usize;
                 moves.push(graph.move_between(from, at));
+                states.push(from as u32);
                 at = from;
                 if at == start {
                     break;
                 }
             }
             moves.reverse();
+            states.reverse();
             let path = graph.path_to(start);
             // the searches after this one may still find a shorter cycle: keep this one meanwhile
-            found = Some(Cycle { path, moves });
+            found = Some(Cycle { path, moves, states });
         }
     }
     found
@@ -234,7 +248,7 @@ mod tests {
             let spec = searchable_variant(variant).unwrap();
             let graph =
                 explore(&spec, Geometry::parse("2x3").unwrap(), passes, 1, usize::MAX, |_| {}).unwrap();
-            let component = components(&graph);
+            let component = components(&graph, &|_| true);
             let reaches = reachable(&graph);
             let count = graph.states.len();
             for v in 0..count {

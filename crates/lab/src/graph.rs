@@ -123,6 +123,21 @@ impl Graph {
             .expect("an edge of the graph is a legal move")
     }
 
+    /// How the graph's states are packed.
+    pub fn coder(&self) -> &StateCoder {
+        &self.coder
+    }
+
+    /// The variant the graph was explored for (the own-position draw off).
+    pub fn spec(&self) -> &VariantSpec {
+        &self.spec
+    }
+
+    /// The number of moves between states (a pass that ends the game is none of them).
+    pub fn edge_count(&self) -> usize {
+        self.edges.len()
+    }
+
     /// The moves from the empty board to a state along the first-found (shortest) path.
     pub fn path_to(&self, mut state: usize) -> Vec<Move> {
         let mut moves = Vec::new();

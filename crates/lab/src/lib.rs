@@ -9,6 +9,8 @@
 //!   threads, with the moves between them.
 //! - [`cycles`]: the shortest cycle of that graph, exact (strongly connected components first, then
 //!   bounded breadth-first searches inside them).
+//! - [`solve`]: small boards solved exactly: `L` and `U` of every state by retrograde analysis,
+//!   the forced-cycle states (`L < U`), a line that keeps the value, the shortest forced cycle.
 //! - [`selfplay`], [`stats`], [`runs`]: self-play statistics: each game's line, the summary with
 //!   its intervals, and the run folders (shards, merge).
 //! - [`known`]: Go's known forced cycles (triple ko, eternal life, ...), replayed under each
@@ -21,6 +23,7 @@ pub mod known;
 pub mod report;
 pub mod runs;
 pub mod selfplay;
+pub mod solve;
 pub mod state;
 pub mod stats;
 
@@ -28,9 +31,10 @@ use variago_rules::spec::Variant;
 use variago_rules::stone_game::KoRule;
 use variago_rules::{Geometry, VariantSpec};
 
-pub use cycles::{Cycle, shortest_cycle};
+pub use cycles::{Cycle, shortest_cycle, shortest_cycle_among};
 pub use graph::{Graph, Passes, Progress, explore};
 pub use selfplay::{GameStats, Player, Studied};
+pub use solve::{ForcedCycle, Solution, principal_line, shortest_forced_cycle, solve};
 pub use state::StateCoder;
 
 /// The variants the cycle search covers (lab.md), in the order tables list them.

@@ -77,6 +77,18 @@ impl StateCoder {
     /// the side to move and the past the state records (see [`AnyGame::with_past`]); it packs
     /// back to the same state and has the same legal moves as every position packed to it.
     pub fn unpack(&self, spec: &VariantSpec, packed: PackedState) -> AnyGame {
+        let rest = packed >> (CELL_BITS as usize * self.points.len());
+        let (passes, memory) = ((rest >> 1) & 1, (rest >> 2) as u64);
+        let game = AnyGame::from_setup(spec, self.board(packed), self.to_move(packed));
+        let ko_point = match game {
+            AnyGame::Go(_) if memory > 0 => Some(self.points[memory as usize - 1]),
+            _ => None,
+        };
+        game.with_past(passes as u8, memory, ko_point)
+    }
+
+    /// The board of a packed state.
+    pub fn board(&self, packed: PackedState) -> Board {
         let cell_mask = (1u128 << CELL_BITS) - 1;
         let pieces = self.points.iter().enumerate().filter_map(|(i, &p)| {
             // empty, then a black and a white stone, then a black and a white king (see `pack`)
@@ -84,16 +96,18 @@ impl StateCoder {
             let color = if cell % 2 == 1 { Color::Black } else { Color::White };
             (cell != 0).then_some((p, Piece { color, king: cell > 2 }))
         });
-        let board = Board::from_pieces(self.geometry, pieces);
-        let rest = packed >> (CELL_BITS as usize * self.points.len());
-        let to_move = if rest & 1 == 0 { Color::Black } else { Color::White };
-        let (passes, memory) = ((rest >> 1) & 1, (rest >> 2) as u64);
-        let game = AnyGame::from_setup(spec, board, to_move);
-        let ko_point = match game {
-            AnyGame::Go(_) if memory > 0 => Some(self.points[memory as usize - 1]),
-            _ => None,
-        };
-        game.with_past(passes as u8, memory, ko_point)
+        Board::from_pieces(self.geometry, pieces)
+    }
+
+    /// The side to move in a packed state.
+    pub fn to_move(&self, packed: PackedState) -> Color {
+        let side = (packed >> (CELL_BITS as usize * self.points.len())) & 1;
+        if side == 0 { Color::Black } else { Color::White }
+    }
+
+    /// Whether the last move of a packed state was a pass, so that a pass now ends the game.
+    pub fn pass_ends_game(&self, packed: PackedState) -> bool {
+        (packed >> (CELL_BITS as usize * self.points.len() + 1)) & 1 == 1
     }
 
     /// Passes in a row and the rule memory, the ko point numbered from 1 in reading order.

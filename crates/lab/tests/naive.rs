@@ -4,10 +4,19 @@
 //! search from every state. Both must give the same state counts, verdicts and shortest lengths
 //! for every variant on 2x2 and 2x3 with and without passes, and every cycle the crate prints
 //! must replay through the engine back to its first state.
+//!
+//! The solver against the same enumeration: `L` and `U` by the fixed-point iteration lab.md gives
+//! for checking (the payoff an area count written here), the same for every state of every
+//! variant on every board up to 2x3 and 1x6; its line and forced cycle replayed through the
+//! engine.
 
 use std::collections::{HashMap, VecDeque};
 
-use variago_lab::{Passes, SEARCHED_VARIANTS, explore, searchable_variant, shortest_cycle};
+use variago_lab::solve::{NEVER_HIGH, NEVER_LOW};
+use variago_lab::{
+    Passes, SEARCHED_VARIANTS, explore, principal_line, searchable_variant, shortest_cycle,
+    shortest_forced_cycle, solve,
+};
 use variago_rules::excursion::ExcursionForm;
 use variago_rules::{AnyGame, Color, Game, Geometry, Move, VariantSpec};
 
@@ -45,8 +54,8 @@ fn spec_without_draw(name: &str) -> VariantSpec {
     text.parse().unwrap()
 }
 
-/// The reachable graph: every state and the states its moves lead to.
-fn naive_graph(spec: &VariantSpec, geometry: Geometry, passes: bool) -> Vec<Vec<usize>> {
+/// The reachable graph: every state and the states its moves lead to, with a position of each.
+fn naive_graph(spec: &VariantSpec, geometry: Geometry, passes: bool) -> (Vec<Vec<usize>>, Vec<AnyGame>) {
     let mut numbers: HashMap<State, usize> = HashMap::new();
     let mut games = vec![AnyGame::new(spec, geometry)];
     numbers.insert(state(&games[0]), 0);
@@ -76,7 +85,7 @@ fn naive_graph(spec: &VariantSpec, geometry: Geometry, passes: bool) -> Vec<Vec<
         successors.push(out);
         next += 1;
     }
-    successors
+    (successors, games)
 }
 
 /// The fewest moves of any cycle: a breadth-first search from every state, each stopped once it
@@ -114,7 +123,7 @@ fn the_search_agrees_with_a_naive_enumeration_and_its_cycles_replay() {
             for passes in [Passes::Allowed, Passes::Forbidden] {
                 let case = format!("{name} on {size}, passes {passes:?}");
                 let naive_spec = spec_without_draw(name);
-                let successors = naive_graph(&naive_spec, geometry, passes == Passes::Allowed);
+                let (successors, _) = naive_graph(&naive_spec, geometry, passes == Passes::Allowed);
                 let expected = naive_shortest_cycle(&successors);
 
                 let spec = searchable_variant(name).unwrap();
@@ -164,4 +173,173 @@ fn one_thread_and_several_number_the_states_alike() {
     let three = explore(&spec, geometry, Passes::Allowed, 3, usize::MAX, |_| {}).unwrap();
     assert_eq!(one.states, three.states);
     assert_eq!(shortest_cycle(&one), shortest_cycle(&three));
+}
+
+/// Black's area minus White's on the board as it stands: a point is a colour's when a piece of
+/// that colour stands on it, or when it is empty and every piece next to its empty region is
+/// that colour's.
+fn area_count(game: &AnyGame) -> i32 {
+    let board = game.board();
+    let g = board.geometry();
+    let (w, h) = (g.width() as i32, g.height() as i32);
+    let colour = |x: i32, y: i32| board.piece(g.point(x as u8, y as u8).unwrap()).map(|p| p.color);
+    let on = |x: i32, y: i32| x >= 0 && y >= 0 && x < w && y < h;
+    let mut seen = vec![false; (w * h) as usize];
+    let mut total = 0;
+    for y in 0..h {
+        for x in 0..w {
+            match colour(x, y) {
+                Some(Color::Black) => total += 1,
+                Some(Color::White) => total -= 1,
+                None if !seen[(y * w + x) as usize] => {
+                    let (mut region, mut borders) = (0, [false; 2]);
+                    let mut stack = vec![(x, y)];
+                    seen[(y * w + x) as usize] = true;
+                    while let Some((a, b)) = stack.pop() {
+                        region += 1;
+                        for (c, d) in [(a - 1, b), (a + 1, b), (a, b - 1), (a, b + 1)] {
+                            if !on(c, d) {
+                                continue;
+                            }
+                            match colour(c, d) {
+                                Some(side) => borders[side as usize] = true,
+                                None if !seen[(d * w + c) as usize] => {
+                                    seen[(d * w + c) as usize] = true;
+                                    stack.push((c, d));
+                                }
+                                None => {}
+                            }
+                        }
+                    }
+                    match borders {
+                        [true, false] => total += region,
+                        [false, true] => total -= region,
+                        _ => {}
+                    }
+                }
+                None => {}
+            }
+        }
+    }
+    total
+}
+
+/// `L` and `U` of every state by lab.md's fixed-point iteration: `L` the least fixed point from
+/// minus infinity (`i32::MIN`), `U` the greatest from plus infinity (`i32::MAX`), of "Black to
+/// move: the largest of the moves' values; White: the smallest", a pass that ends the game worth
+/// its payoff.
+fn naive_values(successors: &[Vec<usize>], games: &[AnyGame]) -> (Vec<i32>, Vec<i32>) {
+    let ending: Vec<Option<i32>> = games.iter().map(|g| (state(g).2 == 1).then(|| area_count(g))).collect();
+    let fixed_point = |start: i32| {
+        let mut values = vec![start; successors.len()];
+        loop {
+            let mut changed = false;
+            for s in 0..successors.len() {
+                let options = successors[s].iter().map(|&c| values[c]).chain(ending[s]);
+                let best = if games[s].to_move() == Color::Black { options.max() } else { options.min() };
+                let best = best.expect("a pass is always legal");
+                if best != values[s] {
+                    values[s] = best;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return values;
+            }
+        }
+    };
+    (fixed_point(i32::MIN), fixed_point(i32::MAX))
+}
+
+#[test]
+fn the_solver_agrees_with_the_fixed_point_iteration_and_its_lines_and_cycles_replay() {
+    for name in SEARCHED_VARIANTS {
+        for size in ["1x3", "1x4", "1x5", "1x6", "2x2", "2x3"] {
+            let case = format!("{name} on {size}");
+            let geometry = Geometry::parse(size).unwrap();
+            let naive_spec = spec_without_draw(name);
+            let (successors, games) = naive_graph(&naive_spec, geometry, true);
+            let (low, high) = naive_values(&successors, &games);
+            let numbers: HashMap<State, usize> =
+                games.iter().enumerate().map(|(i, g)| (state(g), i)).collect();
+
+            let spec = searchable_variant(name).unwrap();
+            let graph = explore(&spec, geometry, Passes::Allowed, 2, usize::MAX, |_| {}).unwrap();
+            let solution = solve(&graph, 2, |_| {}).unwrap();
+            assert_eq!(graph.states.len(), successors.len(), "{case}: states");
+            let widen = |v: i8| match v {
+                NEVER_LOW => i32::MIN,
+                NEVER_HIGH => i32::MAX,
+                v => v as i32,
+            };
+            for s in 0..graph.states.len() {
+                let n = numbers[&state(&graph.coder().unpack(&spec, graph.states.get(s)))];
+                assert_eq!(
+                    (widen(solution.lower[s]), widen(solution.upper[s])),
+                    (low[n], high[n]),
+                    "{case}: state {s}"
+                );
+            }
+            let forced = (0..low.len()).filter(|&n| low[n] < high[n]).count();
+            assert_eq!(solution.forced_cycle_states(), forced, "{case}: forced-cycle states");
+
+            // the line keeps the value to the end of the game
+            let (value, upper) = (low[0], high[0]);
+            let line = principal_line(&graph, &solution);
+            assert_eq!(line.is_some(), value == upper, "{case}: a line exactly when L = U");
+            if let Some(line) = line {
+                let mut game = AnyGame::new(&naive_spec, geometry);
+                for &mv in &line {
+                    game.play(mv).unwrap_or_else(|e| panic!("{case}: line move {mv:?}: {e}"));
+                    if !game.is_over() {
+                        let n = numbers[&state(&game)];
+                        assert_eq!((low[n], high[n]), (value, value), "{case}: the line keeps the value");
+                    }
+                }
+                assert!(game.is_over(), "{case}: the line ends the game");
+                assert_eq!(area_count(&game), value, "{case}: the line scores the value");
+            }
+
+            // the shortest forced cycle, over every target, by a breadth-first search per target
+            let expected = (low.iter().min().copied().unwrap_or(0)..=high.iter().max().copied().unwrap_or(0))
+                .filter(|&t| t > i32::MIN)
+                .filter_map(|t| {
+                    let within = |n: usize| low[n] < t && t <= high[n];
+                    let kept: Vec<Vec<usize>> = (0..successors.len())
+                        .map(|n| {
+                            if within(n) {
+                                successors[n].iter().copied().filter(|&c| within(c)).collect()
+                            } else {
+                                vec![]
+                            }
+                        })
+                        .collect();
+                    naive_shortest_cycle(&kept)
+                })
+                .min();
+            let found = shortest_forced_cycle(&graph, &solution);
+            assert_eq!(
+                found.as_ref().map(|f| f.cycle.moves.len()),
+                expected,
+                "{case}: shortest forced cycle"
+            );
+            if let Some(found) = found {
+                let t = found.target;
+                let mut game = AnyGame::new(&naive_spec, geometry);
+                for &mv in &found.cycle.path {
+                    game.play(mv).unwrap_or_else(|e| panic!("{case}: path move {mv:?}: {e}"));
+                }
+                let first = state(&game);
+                for &mv in &found.cycle.moves {
+                    let n = numbers[&state(&game)];
+                    assert!(
+                        low[n] < t && t <= high[n],
+                        "{case}: a state of the cycle is outside the target {t}"
+                    );
+                    game.play(mv).unwrap_or_else(|e| panic!("{case}: cycle move {mv:?}: {e}"));
+                }
+                assert_eq!(state(&game), first, "{case}: the forced cycle comes back to its first state");
+            }
+        }
+    }
 }

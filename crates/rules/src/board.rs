@@ -1194,7 +1194,8 @@ impl Board {
         }
         // Not a false eye: at most one opponent diagonal, none on the edge. Weighing an opponent
         // diagonal 3 and a border one 1, that is a weight of at most 3 (the edge has two border
-        // diagonals, a corner three).
+        // diagonals, a corner three), or 4 on a board one point wide (four border diagonals, no
+        // other way to weigh 4).
         let weights: u32 = [0b01_11_00_00, 0b01_00_11_00][c as usize];
         let slots = &self.slots[..];
         let weight = self
@@ -1202,7 +1203,7 @@ impl Board {
             .diagonal_indices(p)
             .into_iter()
             .fold(0, |sum, d| sum + ((weights >> (2 * (at(slots, d).cell & 3))) & 3));
-        weight <= 3
+        weight <= 4
     }
 
     /// The empty region around the empty point `p`: its owner and shape. With `stop_at`, the scan

@@ -4,7 +4,7 @@
 use std::fmt;
 
 /// Smallest board side the engine accepts.
-pub const MIN_SIDE: u8 = 2;
+pub const MIN_SIDE: u8 = 1;
 /// Largest board side the engine accepts (GTP letters run out after 25 columns).
 pub const MAX_SIDE: u8 = 25;
 /// Number of array slots of the largest board, border included.
@@ -45,8 +45,10 @@ impl fmt::Display for Vertex {
 /// Why a board size or a vertex was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GeometryError {
-    /// A side outside 2..=25.
-    #[error("board size {width}x{height} is out of range (each side must be {MIN_SIDE} to {MAX_SIDE})")]
+    /// A side outside 1..=25, or a board of one point.
+    #[error(
+        "board size {width}x{height} is out of range (each side must be {MIN_SIDE} to {MAX_SIDE}, the board at least 2 points)"
+    )]
     SizeOutOfRange {
         /// Requested width.
         width: u32,
@@ -83,10 +85,11 @@ pub struct Geometry {
 }
 
 impl Geometry {
-    /// A board of `width` columns and `height` rows, each 2..=25.
+    /// A board of `width` columns and `height` rows, each 1..=25, of two points or more (a strip
+    /// one point wide is a board; a single point, where every placement is suicide, is not).
     pub fn new(width: u32, height: u32) -> Result<Self, GeometryError> {
         let ok = |side: u32| (MIN_SIDE as u32..=MAX_SIDE as u32).contains(&side);
-        if !ok(width) || !ok(height) {
+        if !ok(width) || !ok(height) || width * height < 2 {
             return Err(GeometryError::SizeOutOfRange { width, height });
         }
         Ok(Geometry { width: width as u8, height: height as u8 })

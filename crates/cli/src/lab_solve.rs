@@ -1,0 +1,172 @@
+//! `variago lab solve`: a small board solved exactly (docs/lab.md): the value of the empty board,
+//! a line that keeps it, the forced-cycle states and the shortest forced cycle, or a table of
+//! them per variant and board for the docs.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Args;
+use indicatif::ProgressBar;
+use variago_lab::solve::{NEVER_HIGH, NEVER_LOW, Payoff, Phase};
+use variago_lab::{Graph, Passes, Solution, principal_line, shortest_forced_cycle, solve as solve_graph};
+use variago_rules::{Geometry, VariantSpec};
+
+use crate::Failure;
+use crate::lab::{
+    explore_shown, max_states, moves_text, one_variant_and_board, print_cycle, progress_bar, searched_specs,
+    table_boards, threads, write_sgf,
+};
+
+/// `variago lab solve`.
+#[derive(Args)]
+pub struct SolveOptions {
+    /// Variant spec; with `--table` it may be repeated, and without it the table covers every
+    /// history-free variant.
+    #[arg(long)]
+    variant: Vec<String>,
+    /// Board size, `WxH` or `N` (default: the spec's `size=`); `1x5` is a strip.
+    #[arg(long)]
+    size: Option<String>,
+    /// Threads that explore the graph and solve it (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Refuse a graph of more states than this (default: what the available memory holds).
+    #[arg(long)]
+    max_states: Option<usize>,
+    /// Write the path and two turns of the shortest forced cycle as an SGF record (it replays
+    /// with `draw=none`).
+    #[arg(long)]
+    sgf: Option<PathBuf>,
+    /// Instead, one row per variant and board: boards as a comma-separated list (`1x3,2x2`).
+    #[arg(long)]
+    table: Option<String>,
+}
+
+/// `L` or `U` as printed: a number, or an infinity where a side cannot force an end.
+fn payoff_text(payoff: Payoff) -> String {
+    match payoff {
+        NEVER_LOW => "-inf".to_string(),
+        NEVER_HIGH => "inf".to_string(),
+        p => p.to_string(),
+    }
+}
+
+/// The value of the empty board as the contract writes it: `V` when `L = U`, else `L..U`.
+fn value_text(solution: &Solution) -> String {
+    match solution.root() {
+        (low, high) if low == high => payoff_text(low),
+        (low, high) => format!("{}..{}", payoff_text(low), payoff_text(high)),
+    }
+}
+
+/// Explores and solves one variant on one board, saying the phase on `bar`.
+fn explore_and_solve(
+    spec: &VariantSpec,
+    geometry: Geometry,
+    threads: usize,
+    max_states: usize,
+    bar: Option<&ProgressBar>,
+) -> Result<(Graph, Solution), Failure> {
+    let graph = explore_shown(spec, geometry, Passes::Allowed, threads, max_states, bar)?;
+    let states = graph.states.len();
+    let edges = graph.edge_count();
+    let on_phase = |phase: Phase| {
+        if let Some(bar) = bar {
+            let what = match phase {
+                Phase::Endings => "scoring the ends of the game",
+                Phase::Predecessors => "building the moves backwards",
+                Phase::Values => "retrograde analysis (L and U)",
+            };
+            bar.set_message(format!("{states} states, {edges} moves: {what}"));
+        }
+    };
+    let solution = solve_graph(&graph, threads, on_phase).map_err(|e| {
+        Failure::input(format!(
+            "{e}; raise --max-states or free memory (about {} bytes a state)",
+            bytes(geometry)
+        ))
+    })?;
+    Ok((graph, solution))
+}
+
+/// Bytes a state costs in a solve, as estimated.
+fn bytes(geometry: Geometry) -> usize {
+    variago_lab::solve::bytes_per_state(geometry)
+}
+
+pub fn solve(options: SolveOptions) -> Result<(), Failure> {
+    let threads = threads(options.threads);
+    if let Some(boards) = &options.table {
+        return table(&options, boards, threads);
+    }
+    let (spec, geometry) = one_variant_and_board(
+        "lab solve",
+        &options.variant,
+        options.size.as_deref(),
+        options.sgf.as_deref(),
+    )?;
+    let max_states = max_states(options.max_states, bytes(geometry));
+    let bar = progress_bar();
+    let (graph, solution) = explore_and_solve(&spec, geometry, threads, max_states, bar.as_ref())?;
+    if let Some(bar) = &bar {
+        bar.set_message(format!("{} states: the line and the shortest forced cycle", graph.states.len()));
+    }
+    let line = principal_line(&graph, &solution);
+    let forced = shortest_forced_cycle(&graph, &solution);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    // the record first: a file that cannot be written fails before any answer is printed
+    match (&forced, &options.sgf) {
+        (Some(forced), Some(path)) => write_sgf(&spec, geometry, &forced.cycle, path)?,
+        (None, Some(path)) => eprintln!("no forced cycle: {} was not written", path.display()),
+        (_, None) => {}
+    }
+    let states = graph.states.len();
+    let forced_states = solution.forced_cycle_states();
+    println!("states: {states}");
+    println!("value: {}", value_text(&solution));
+    if let Some(line) = line {
+        println!("line: {}", moves_text(geometry, &line));
+    }
+    println!("forced-cycle states: {forced_states}");
+    if let Some(forced) = &forced {
+        println!("target: {}", forced.target);
+        let note = |i: usize| {
+            let s = forced.cycle.states[i] as usize;
+            format!(" (L {}, U {})", payoff_text(solution.lower[s]), payoff_text(solution.upper[s]))
+        };
+        print_cycle(&spec, geometry, &forced.cycle, note);
+    }
+    println!("value {}: {states} states, {forced_states} forced-cycle states", value_text(&solution));
+    Ok(())
+}
+
+/// `--table`: a Markdown row per variant and board.
+fn table(options: &SolveOptions, boards: &str, threads: usize) -> Result<(), Failure> {
+    let specs = searched_specs(&options.variant)?;
+    let geometries = table_boards(boards)?;
+    println!("| variant | board | states | L | U | forced-cycle states | seconds |");
+    println!("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
+    for (name, spec) in &specs {
+        for &geometry in &geometries {
+            let max_states = max_states(options.max_states, bytes(geometry));
+            let started = Instant::now();
+            let bar = progress_bar();
+            let (graph, solution) = explore_and_solve(spec, geometry, threads, max_states, bar.as_ref())?;
+            if let Some(bar) = bar {
+                bar.finish_and_clear();
+            }
+            let (low, high) = solution.root();
+            println!(
+                "| `{name}` | {geometry} | {} | {} | {} | {} | {:.1} |",
+                graph.states.len(),
+                payoff_text(low),
+                payoff_text(high),
+                solution.forced_cycle_states(),
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
+    Ok(())
+}
