@@ -1,0 +1,74 @@
+//! `variago lab solve`: the output's order and last line, the forced cycle with its values, the
+//! `--sgf` record that `variago replay` plays through, the table and the refusals.
+
+#[allow(dead_code)]
+mod support;
+
+use support::{assert_refused, last_line, line_starting, scratch, stdout, variago};
+
+#[test]
+fn a_board_without_forced_cycles_prints_its_value_and_a_line_that_ends() {
+    let out = variago(&["lab", "solve", "--variant", "go:ko=simple", "--size", "1x3"]);
+    assert!(out.status.success());
+    // Black takes the middle; White has no legal placement left (both ends are suicide)
+    assert_eq!(
+        stdout(&out),
+        "states: 34\nvalue: 3\nline: A2 pass pass\nforced-cycle states: 0\nvalue 3: 34 states, 0 forced-cycle states\n"
+    );
+}
+
+#[test]
+fn a_forced_cycle_prints_its_target_path_cycle_and_each_state_with_l_and_u() {
+    let path = scratch("lab_solve", "forced").join("forced.sgf");
+    let file = path.to_str().unwrap();
+    let out = variago(&["lab", "solve", "--variant", "go:ko=simple", "--size", "2x2", "--sgf", file]);
+    assert!(out.status.success());
+    assert_eq!(last_line(&out), "value -4..4: 170 states, 106 forced-cycle states");
+    let text = stdout(&out);
+    assert!(text.starts_with("states: 170\nvalue: -4..4\nforced-cycle states: 106\ntarget: "), "{text}");
+    assert!(!text.contains("line: "), "no line without a value:\n{text}");
+    let cycle = line_starting(&out, "cycle: ").split(' ').count();
+    assert_eq!(text.matches(" of the cycle").count(), cycle, "one diagram per state:\n{text}");
+    assert_eq!(text.matches("(L -4, U 4):").count(), cycle, "{text}");
+
+    let replay = variago(&["replay", file]);
+    assert!(replay.status.success(), "{}", String::from_utf8_lossy(&replay.stderr));
+    let moves = line_starting(&out, "path: ").split(' ').filter(|m| !m.is_empty()).count() + 2 * cycle;
+    assert!(
+        stdout(&replay).starts_with(&format!("{moves} moves of go:ko=simple on 2x2")),
+        "{}",
+        stdout(&replay)
+    );
+}
+
+#[test]
+fn the_table_has_a_row_per_variant_and_board() {
+    let out =
+        variago(&["lab", "solve", "--table", "1x4,2x2", "--variant", "incursion", "--variant", "stoical"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "| variant | board | states | L | U | forced-cycle states | seconds |");
+    // the seconds vary: the rows up to them
+    let rows: Vec<String> =
+        lines[2..].iter().map(|row| row.rsplitn(3, '|').nth(2).unwrap().to_string() + "|").collect();
+    assert_eq!(rows.len(), 4, "{text}");
+    assert!(rows[0].starts_with("| `incursion` | 1x4 | "), "{text}");
+    assert!(rows[3].starts_with("| `stoical` | 2x2 | 198 | "), "{text}");
+}
+
+#[test]
+fn variants_without_a_finite_state_and_stopped_graphs_are_refused_in_one_line() {
+    let solve = |variant: &str| variago(&["lab", "solve", "--variant", variant, "--size", "3x3"]);
+    assert_refused(&solve("go"), "superko forbids every cycle of placements by definition");
+    assert_refused(&solve("borderline"), "out of scope");
+    assert_refused(&variago(&["lab", "solve", "--variant", "go:ko=simple"]), "lab solve needs --size WxH");
+    assert_refused(
+        &variago(&["lab", "solve", "--variant", "go:ko=simple", "--size", "1x1"]),
+        "at least 2 points",
+    );
+    assert_refused(
+        &variago(&["lab", "solve", "--variant", "stoical", "--size", "2x2", "--max-states", "20"]),
+        "the graph was not explored to the end (20 states found)",
+    );
+}
