@@ -343,3 +343,15 @@ fn the_solver_agrees_with_the_fixed_point_iteration_and_its_lines_and_cycles_rep
         }
     }
 }
+
+#[test]
+fn standard_go_has_the_literature_values_of_small_boards() {
+    // area scoring, komi 0 (lab.md): 1x3 is 3, 1x4 is 4, 2x4 is 8, 3x3 is 9 for Black
+    let spec = searchable_variant("go:ko=simple").unwrap();
+    for (size, value) in [("1x3", 3), ("1x4", 4), ("2x4", 8), ("3x3", 9)] {
+        let graph =
+            explore(&spec, Geometry::parse(size).unwrap(), Passes::Allowed, 2, usize::MAX, |_| {}).unwrap();
+        let solution = solve(&graph, 2, |_| {}).unwrap();
+        assert_eq!(solution.root(), (value, value), "{size}");
+    }
+}
