@@ -128,11 +128,6 @@ impl Graph {
         &self.coder
     }
 
-    /// The variant the graph was explored for (the own-position draw off).
-    pub fn spec(&self) -> &VariantSpec {
-        &self.spec
-    }
-
     /// The number of moves between states (a pass that ends the game is none of them).
     pub fn edge_count(&self) -> usize {
         self.edges.len()
@@ -171,13 +166,39 @@ fn state_hash(state: PackedState) -> u64 {
 /// `excursion-2` on 3x3, 65 for `go:ko=simple` on 3x4 and 56 for `excursion-2` on 3x4, where
 /// this gives 65, 72 and 72.
 pub fn bytes_per_state(geometry: Geometry) -> usize {
-    let state = match StateCoder::new(geometry) {
-        Ok(coder) if coder.bits() <= u64::BITS => 8,
-        _ => 16,
-    };
+    let state = packed_state_bytes(geometry);
     const PARENT_OFFSET: usize = 4 + 4;
     const VISITED_OR_CYCLE_SEARCH: usize = 16;
     (state + PARENT_OFFSET + VISITED_OR_CYCLE_SEARCH + 4 * (geometry.area() + 1) / 2) * 5 / 4
+}
+
+/// The bytes a [`StateList`] keeps a state of this board in: 8 when it fits a machine word, else 16.
+pub(crate) fn packed_state_bytes(geometry: Geometry) -> usize {
+    match StateCoder::new(geometry) {
+        Ok(coder) if coder.bits() <= u64::BITS => 8,
+        _ => 16,
+    }
+}
+
+/// Maps the items `0..len` on `threads` threads, each taking a contiguous share and returning its
+/// results in order; the results of all shares in order. Few items are mapped on this thread.
+pub(crate) fn map_in_shares<T: Send>(
+    len: usize,
+    threads: usize,
+    map: impl Fn(std::ops::Range<usize>) -> Vec<T> + Sync,
+) -> Vec<T> {
+    if threads <= 1 || len < 64 {
+        return map(0..len);
+    }
+    let share = len.div_ceil(threads);
+    let map = &map;
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..len)
+            .step_by(share)
+            .map(|start| scope.spawn(move || map(start..(start + share).min(len))))
+            .collect();
+        workers.into_iter().flat_map(|w| w.join().expect("a worker thread panicked")).collect()
+    })
 }
 
 /// States expanded at a time: their lists of successors wait until their new states are numbered,
@@ -209,16 +230,8 @@ fn expand(
     coder: &StateCoder,
     threads: usize,
 ) -> Vec<Vec<(Move, PackedState)>> {
-    let expand = |states: &[PackedState]| {
-        states.iter().map(|&s| successors(&coder.unpack(spec, s), passes, coder)).collect::<Vec<_>>()
-    };
-    let share = states.len().div_ceil(threads.max(1)).max(1);
-    if threads <= 1 || states.len() < 64 {
-        return expand(states);
-    }
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = states.chunks(share).map(|chunk| scope.spawn(move || expand(chunk))).collect();
-        workers.into_iter().flat_map(|w| w.join().expect("an expansion thread panicked")).collect()
+    map_in_shares(states.len(), threads, |range| {
+        states[range].iter().map(|&s| successors(&coder.unpack(spec, s), passes, coder)).collect()
     })
 }
 

@@ -18,6 +18,7 @@ use variago_rules::{AreaScore, Color, Geometry, HalfPoints, Move, ScoreSheet};
 
 use crate::Graph;
 use crate::cycles::{Cycle, shortest_cycle_among};
+use crate::graph::{map_in_shares, packed_state_bytes};
 use crate::state::StateCoder;
 
 /// `L`, `U` or a payoff: area scores fit a byte (the packed state holds at most 40 points).
@@ -78,7 +79,7 @@ impl Solution {
 
 /// The payoff of ending the game on the board of a packed state: Black's area minus White's,
 /// every piece alive, komi 0 (lab.md).
-pub fn area_payoff(coder: &StateCoder, packed: crate::state::PackedState) -> Payoff {
+fn area_payoff(coder: &StateCoder, packed: crate::state::PackedState) -> Payoff {
     let [black, white] = AreaScore::of(&coder.board(packed), HalfPoints(0)).totals();
     ((black.0 - white.0) / 2) as Payoff
 }
@@ -88,10 +89,7 @@ pub fn area_payoff(coder: &StateCoder, packed: crate::state::PackedState) -> Pay
 /// moves again backwards with their offsets, `L`, `U`, the ending, the entry order, the counters
 /// of both attractors and the queue; a quarter more for the vectors' spare room.
 pub fn bytes_per_state(geometry: Geometry) -> usize {
-    let state = match StateCoder::new(geometry) {
-        Ok(coder) if coder.bits() <= u64::BITS => 8,
-        _ => 16,
-    };
+    let state = packed_state_bytes(geometry);
     let moves = 4 * (geometry.area() + 1) / 2;
     const PARENT_OFFSETS: usize = 4 + 4 + 4;
     const VALUES_ORDER_COUNTERS_QUEUE: usize = 3 + 4 + 2 + 8;
@@ -175,22 +173,13 @@ pub fn solve(graph: &Graph, threads: usize, mut on_phase: impl FnMut(Phase)) -> 
 /// The payoff of the pass that ends the game from each state whose last move was a pass.
 fn endings(graph: &Graph, threads: usize) -> Vec<Payoff> {
     let coder = graph.coder();
-    let score = |range: std::ops::Range<usize>| {
+    map_in_shares(graph.states.len(), threads, |range| {
         range
             .map(|s| {
                 let packed = graph.states.get(s);
                 if coder.pass_ends_game(packed) { area_payoff(coder, packed) } else { NO_ENDING }
             })
-            .collect::<Vec<_>>()
-    };
-    let count = graph.states.len();
-    let share = count.div_ceil(threads.max(1)).max(1);
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..count)
-            .step_by(share)
-            .map(|start| scope.spawn(move || score(start..(start + share).min(count))))
-            .collect();
-        workers.into_iter().flat_map(|w| w.join().expect("a scoring thread panicked")).collect()
+            .collect()
     })
 }
 
