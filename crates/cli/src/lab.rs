@@ -65,31 +65,41 @@ impl From<PassSetting> for Passes {
     }
 }
 
+/// The options `lab cycles` and `lab solve` share: which graph, how far, and what to write.
+#[derive(Args)]
+pub struct GraphOptions {
+    /// Variant spec; with `--table` it may be repeated, and without it the table covers every
+    /// history-free variant (those the lab searches).
+    #[arg(long)]
+    pub variant: Vec<String>,
+    /// Board size, `WxH` or `N` (default: the spec's `size=`); `1x5` is a strip.
+    #[arg(long)]
+    pub size: Option<String>,
+    /// Threads that explore the graph (and solve it) (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// At most this many states (default: what the available memory holds): `lab cycles` stops
+    /// there, `lab solve` refuses the board.
+    #[arg(long)]
+    pub max_states: Option<usize>,
+    /// Write the path and two turns of the (forced) cycle as an SGF record (it replays with
+    /// `draw=none`).
+    #[arg(long)]
+    pub sgf: Option<PathBuf>,
+    /// Instead, one row per variant and board (`lab cycles`: and pass setting): boards as a
+    /// comma-separated list (`1x3,2x2`).
+    #[arg(long)]
+    pub table: Option<String>,
+}
+
 /// `variago lab cycles`.
 #[derive(Args)]
 pub struct CyclesOptions {
-    /// Variant spec; with `--table` it may be repeated, and without it the table covers every
-    /// variant the search knows.
-    #[arg(long)]
-    variant: Vec<String>,
-    /// Board size, `WxH` or `N` (default: the spec's `size=`).
-    #[arg(long)]
-    size: Option<String>,
+    #[command(flatten)]
+    graph: GraphOptions,
     /// Whether passes are moves (with `--table`, both settings unless given).
     #[arg(long, value_enum)]
     passes: Option<PassSetting>,
-    /// Threads that expand the graph (default: every core).
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Stop once this many states are found (default: what the available memory holds).
-    #[arg(long)]
-    max_states: Option<usize>,
-    /// Write the path and two turns of the cycle as an SGF record (it replays with `draw=none`).
-    #[arg(long)]
-    sgf: Option<PathBuf>,
-    /// Instead, one row per board and pass setting: boards as a comma-separated list (`2x2,2x3`).
-    #[arg(long)]
-    table: Option<String>,
 }
 
 /// What one search found.
@@ -133,22 +143,20 @@ pub(crate) fn threads(given: Option<usize>) -> usize {
 /// not exist, before any work.
 pub(crate) fn one_variant_and_board(
     command: &str,
-    variants: &[String],
-    size: Option<&str>,
-    sgf: Option<&std::path::Path>,
+    options: &GraphOptions,
 ) -> Result<(VariantSpec, Geometry), Failure> {
-    let [variant] = variants else {
+    let [variant] = options.variant.as_slice() else {
         return Err(Failure::input(format!("{command} needs one --variant (several only with --table)")));
     };
     let spec = searchable_variant(variant).map_err(Failure::input)?;
-    let geometry = match (size, spec.size) {
+    let geometry = match (options.size.as_deref(), spec.size) {
         (Some(size), _) => Geometry::parse(size).map_err(Failure::input)?,
         (None, Some(size)) => size,
         (None, None) => return Err(Failure::input(format!("{command} needs --size WxH"))),
     };
     // a board whose states do not fit is refused before any estimate is said
     StateCoder::new(geometry).map_err(Failure::input)?;
-    if let Some(path) = sgf {
+    if let Some(path) = &options.sgf {
         check_folder(path)?;
     }
     Ok((spec, geometry))
@@ -168,22 +176,17 @@ pub(crate) fn table_boards(boards: &str) -> Result<Vec<Geometry>, Failure> {
 }
 
 fn cycles(options: CyclesOptions) -> Result<(), Failure> {
-    let threads = threads(options.threads);
-    if let Some(boards) = &options.table {
+    let threads = threads(options.graph.threads);
+    if let Some(boards) = &options.graph.table {
         return table(&options, boards, threads);
     }
-    let (spec, geometry) = one_variant_and_board(
-        "lab cycles",
-        &options.variant,
-        options.size.as_deref(),
-        options.sgf.as_deref(),
-    )?;
+    let (spec, geometry) = one_variant_and_board("lab cycles", &options.graph)?;
     let passes = options.passes.unwrap_or(PassSetting::Allowed).into();
     let per_state = variago_lab::graph::bytes_per_state(geometry);
-    let max_states = max_states(options.max_states, per_state);
+    let max_states = max_states(options.graph.max_states, per_state);
     let answer = search(&spec, geometry, passes, threads, max_states)?;
     // the record first: a file that cannot be written fails before any answer is printed
-    match (&answer.cycle, &options.sgf) {
+    match (&answer.cycle, &options.graph.sgf) {
         (Some(cycle), Some(path)) => write_sgf(&spec, geometry, cycle, path)?,
         (None, Some(path)) => eprintln!("no cycle found: {} was not written", path.display()),
         (_, None) => {}
@@ -361,7 +364,7 @@ pub(crate) fn searched_specs(given: &[String]) -> Result<Vec<(&str, VariantSpec)
 
 /// `--table`: a Markdown row per variant, board and pass setting.
 fn table(options: &CyclesOptions, boards: &str, threads: usize) -> Result<(), Failure> {
-    let specs = searched_specs(&options.variant)?;
+    let specs = searched_specs(&options.graph.variant)?;
     let geometries = table_boards(boards)?;
     let settings = match options.passes {
         Some(setting) => vec![setting],
@@ -371,7 +374,8 @@ fn table(options: &CyclesOptions, boards: &str, threads: usize) -> Result<(), Fa
     println!("| --- | --- | --- | ---: | --- | ---: |");
     for (name, spec) in &specs {
         for &geometry in &geometries {
-            let max_states = max_states(options.max_states, variago_lab::graph::bytes_per_state(geometry));
+            let max_states =
+                max_states(options.graph.max_states, variago_lab::graph::bytes_per_state(geometry));
             for &setting in &settings {
                 let answer = search(spec, geometry, setting.into(), threads, max_states)?;
                 let passes = match setting {

@@ -2,7 +2,6 @@
 //! a line that keeps it, the forced-cycle states and the shortest forced cycle, or a table of
 //! them per variant and board for the docs.
 
-use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
@@ -13,33 +12,15 @@ use variago_rules::{Geometry, VariantSpec};
 
 use crate::Failure;
 use crate::lab::{
-    explore_shown, max_states, moves_text, one_variant_and_board, print_cycle, progress_bar, searched_specs,
-    table_boards, threads, write_sgf,
+    GraphOptions, explore_shown, max_states, moves_text, one_variant_and_board, print_cycle, progress_bar,
+    searched_specs, table_boards, threads, write_sgf,
 };
 
 /// `variago lab solve`.
 #[derive(Args)]
 pub struct SolveOptions {
-    /// Variant spec; with `--table` it may be repeated, and without it the table covers every
-    /// history-free variant.
-    #[arg(long)]
-    variant: Vec<String>,
-    /// Board size, `WxH` or `N` (default: the spec's `size=`); `1x5` is a strip.
-    #[arg(long)]
-    size: Option<String>,
-    /// Threads that explore the graph and solve it (default: every core).
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Refuse a graph of more states than this (default: what the available memory holds).
-    #[arg(long)]
-    max_states: Option<usize>,
-    /// Write the path and two turns of the shortest forced cycle as an SGF record (it replays
-    /// with `draw=none`).
-    #[arg(long)]
-    sgf: Option<PathBuf>,
-    /// Instead, one row per variant and board: boards as a comma-separated list (`1x3,2x2`).
-    #[arg(long)]
-    table: Option<String>,
+    #[command(flatten)]
+    graph: GraphOptions,
 }
 
 /// `L` or `U` as printed: a number, or an infinity where a side cannot force an end.
@@ -68,6 +49,17 @@ fn explore_and_solve(
     bar: Option<&ProgressBar>,
 ) -> Result<(Graph, Solution), Failure> {
     let graph = explore_shown(spec, geometry, Passes::Allowed, threads, max_states, bar)?;
+    let solution = solve_shown(&graph, geometry, threads, bar)?;
+    Ok((graph, solution))
+}
+
+/// Solves an explored graph, saying the phase on `bar`; a graph explored only in part is refused.
+fn solve_shown(
+    graph: &Graph,
+    geometry: Geometry,
+    threads: usize,
+    bar: Option<&ProgressBar>,
+) -> Result<Solution, Failure> {
     let states = graph.states.len();
     let edges = graph.edge_count();
     let on_phase = |phase: Phase| {
@@ -80,13 +72,12 @@ fn explore_and_solve(
             bar.set_message(format!("{states} states, {edges} moves: {what}"));
         }
     };
-    let solution = solve_graph(&graph, threads, on_phase).map_err(|e| {
+    solve_graph(graph, threads, on_phase).map_err(|e| {
         Failure::input(format!(
             "{e}; raise --max-states or free memory (about {} bytes a state)",
             bytes(geometry)
         ))
-    })?;
-    Ok((graph, solution))
+    })
 }
 
 /// Bytes a state costs in a solve, as estimated.
@@ -95,16 +86,12 @@ fn bytes(geometry: Geometry) -> usize {
 }
 
 pub fn solve(options: SolveOptions) -> Result<(), Failure> {
+    let options = options.graph;
     let threads = threads(options.threads);
     if let Some(boards) = &options.table {
         return table(&options, boards, threads);
     }
-    let (spec, geometry) = one_variant_and_board(
-        "lab solve",
-        &options.variant,
-        options.size.as_deref(),
-        options.sgf.as_deref(),
-    )?;
+    let (spec, geometry) = one_variant_and_board("lab solve", &options)?;
     let max_states = max_states(options.max_states, bytes(geometry));
     let bar = progress_bar();
     let (graph, solution) = explore_and_solve(&spec, geometry, threads, max_states, bar.as_ref())?;
@@ -143,7 +130,7 @@ pub fn solve(options: SolveOptions) -> Result<(), Failure> {
 }
 
 /// `--table`: a Markdown row per variant and board.
-fn table(options: &SolveOptions, boards: &str, threads: usize) -> Result<(), Failure> {
+fn table(options: &GraphOptions, boards: &str, threads: usize) -> Result<(), Failure> {
     let specs = searched_specs(&options.variant)?;
     let geometries = table_boards(boards)?;
     println!("| variant | board | states | L | U | forced-cycle states | seconds |");
@@ -153,19 +140,33 @@ fn table(options: &SolveOptions, boards: &str, threads: usize) -> Result<(), Fai
             let max_states = max_states(options.max_states, bytes(geometry));
             let started = Instant::now();
             let bar = progress_bar();
-            let (graph, solution) = explore_and_solve(spec, geometry, threads, max_states, bar.as_ref())?;
+            let graph = explore_shown(spec, geometry, Passes::Allowed, threads, max_states, bar.as_ref())?;
+            // a board that does not fit gets its row and the table goes on
+            let solution = if graph.complete {
+                Some(solve_shown(&graph, geometry, threads, bar.as_ref())?)
+            } else {
+                None
+            };
             if let Some(bar) = bar {
                 bar.finish_and_clear();
             }
-            let (low, high) = solution.root();
-            println!(
-                "| `{name}` | {geometry} | {} | {} | {} | {} | {:.1} |",
-                graph.states.len(),
-                payoff_text(low),
-                payoff_text(high),
-                solution.forced_cycle_states(),
-                started.elapsed().as_secs_f64()
-            );
+            let seconds = started.elapsed().as_secs_f64();
+            match solution {
+                Some(solution) => {
+                    let (low, high) = solution.root();
+                    println!(
+                        "| `{name}` | {geometry} | {} | {} | {} | {} | {seconds:.1} |",
+                        graph.states.len(),
+                        payoff_text(low),
+                        payoff_text(high),
+                        solution.forced_cycle_states(),
+                    );
+                }
+                None => println!(
+                    "| `{name}` | {geometry} | more than {} | - | - | - | {seconds:.1} |",
+                    graph.states.len()
+                ),
+            }
         }
     }
     Ok(())

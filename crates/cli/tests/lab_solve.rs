@@ -58,6 +58,18 @@ fn the_table_has_a_row_per_variant_and_board() {
 }
 
 #[test]
+fn a_board_that_does_not_fit_gets_its_row_and_the_table_goes_on() {
+    let out = variago(&["lab", "solve", "--table", "2x2,1x3", "--variant", "stoical", "--max-states", "100"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = stdout(&out);
+    let rows: Vec<&str> = text.lines().skip(2).collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    // stoical on 2x2 has 198 states (docs/lab.md), 1x3 has 44
+    assert!(rows[0].starts_with("| `stoical` | 2x2 | more than 100 | - | - | - | "), "{text}");
+    assert!(rows[1].starts_with("| `stoical` | 1x3 | 44 | 3 | 3 | 0 | "), "{text}");
+}
+
+#[test]
 fn variants_without_a_finite_state_and_stopped_graphs_are_refused_in_one_line() {
     let solve = |variant: &str| variago(&["lab", "solve", "--variant", variant, "--size", "3x3"]);
     assert_refused(&solve("go"), "superko forbids every cycle of placements by definition");
