@@ -7,7 +7,9 @@ use std::time::Instant;
 use clap::Args;
 use indicatif::ProgressBar;
 use variago_lab::solve::{NEVER_HIGH, NEVER_LOW, Payoff, Phase};
-use variago_lab::{Graph, Passes, Solution, principal_line, shortest_forced_cycle, solve as solve_graph};
+use variago_lab::{
+    Graph, Passes, Solution, forced_cycle_for, principal_line, shortest_forced_cycle, solve as solve_graph,
+};
 use variago_rules::{Geometry, VariantSpec};
 
 use crate::Failure;
@@ -21,6 +23,11 @@ use crate::lab::{
 pub struct SolveOptions {
     #[command(flatten)]
     graph: GraphOptions,
+    /// Print the shortest forced cycle of this target `t` (through states with `L < t <= U`)
+    /// instead of the shortest over every target: how a game that Black plays for at least `t`
+    /// and White for less goes round for ever.
+    #[arg(long, allow_hyphen_values = true)]
+    target: Option<i32>,
 }
 
 /// `L` or `U` as printed: a number, or an infinity where a side cannot force an end.
@@ -86,7 +93,11 @@ fn bytes(geometry: Geometry) -> usize {
 }
 
 pub fn solve(options: SolveOptions) -> Result<(), Failure> {
+    let target = options.target;
     let options = options.graph;
+    if target.is_some() && options.table.is_some() {
+        return Err(Failure::input("--target is for one board, not with --table"));
+    }
     let threads = threads(options.threads);
     if let Some(boards) = &options.table {
         return table(&options, boards, threads);
@@ -99,7 +110,10 @@ pub fn solve(options: SolveOptions) -> Result<(), Failure> {
         bar.set_message(format!("{} states: the line and the shortest forced cycle", graph.states.len()));
     }
     let line = principal_line(&graph, &solution);
-    let forced = shortest_forced_cycle(&graph, &solution);
+    let forced = match target {
+        Some(t) => forced_cycle_for(&graph, &solution, t),
+        None => shortest_forced_cycle(&graph, &solution),
+    };
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -108,6 +122,9 @@ pub fn solve(options: SolveOptions) -> Result<(), Failure> {
         (Some(forced), Some(path)) => write_sgf(&spec, geometry, &forced.cycle, path)?,
         (None, Some(path)) => eprintln!("no forced cycle: {} was not written", path.display()),
         (_, None) => {}
+    }
+    if let (None, Some(t)) = (&forced, target) {
+        eprintln!("no state has L < {t} <= U: no forced cycle for this target");
     }
     let states = graph.states.len();
     let forced_states = solution.forced_cycle_states();

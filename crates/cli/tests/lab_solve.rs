@@ -42,6 +42,28 @@ fn a_forced_cycle_prints_its_target_path_cycle_and_each_state_with_l_and_u() {
 }
 
 #[test]
+fn a_target_prints_the_shortest_forced_cycle_of_that_target() {
+    let solve = |target: &str| {
+        variago(&["lab", "solve", "--variant", "go:ko=simple", "--size", "2x2", "--target", target])
+    };
+    // 2x2 is worth -4..4: every target from -3 to 4 has forced-cycle states, 5 none
+    let out = solve("4");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(line_starting(&out, "target: "), "4");
+    assert_eq!(last_line(&out), "value -4..4: 170 states, 106 forced-cycle states");
+    let out = solve("-3");
+    assert_eq!(line_starting(&out, "target: "), "-3");
+    let out = solve("5");
+    assert!(out.status.success());
+    assert!(!stdout(&out).contains("target: "), "{}", stdout(&out));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no state has L < 5 <= U"));
+    assert_refused(
+        &variago(&["lab", "solve", "--table", "2x2", "--target", "1"]),
+        "--target is for one board, not with --table",
+    );
+}
+
+#[test]
 fn the_table_has_a_row_per_variant_and_board() {
     let out =
         variago(&["lab", "solve", "--table", "1x4,2x2", "--variant", "incursion", "--variant", "stoical"]);

@@ -34,7 +34,7 @@ use variago_rules::{Geometry, VariantSpec};
 pub use cycles::{Cycle, shortest_cycle, shortest_cycle_among};
 pub use graph::{Graph, Passes, Progress, explore};
 pub use selfplay::{GameStats, Player, Studied};
-pub use solve::{ForcedCycle, Solution, principal_line, shortest_forced_cycle, solve};
+pub use solve::{ForcedCycle, Solution, forced_cycle_for, principal_line, shortest_forced_cycle, solve};
 pub use state::StateCoder;
 
 /// The variants the cycle search covers (lab.md), in the order tables list them.

@@ -283,15 +283,22 @@ pub fn shortest_forced_cycle(graph: &Graph, solution: &Solution) -> Option<Force
     let high = forced().map(|(_, &u)| u as i32).max()?;
     let mut best: Option<ForcedCycle> = None;
     for target in low + 1..=high {
-        let within = |s: usize| (solution.lower[s] as i32) < target && target <= solution.upper[s] as i32;
-        if !(0..graph.states.len()).any(within) {
-            continue;
-        }
-        let cycle = shortest_cycle_among(graph, &within)
-            .expect("every state with L < t <= U has a move to another such state");
-        if best.as_ref().is_none_or(|b| cycle.moves.len() < b.cycle.moves.len()) {
-            best = Some(ForcedCycle { target, cycle });
+        let Some(found) = forced_cycle_for(graph, solution, target) else { continue };
+        if best.as_ref().is_none_or(|b| found.cycle.moves.len() < b.cycle.moves.len()) {
+            best = Some(found);
         }
     }
     best
+}
+
+/// The shortest forced cycle for one target `t`, if some state has `L < t <= U`: how a game
+/// that Black plays for at least `t` and White for less goes round for ever.
+pub fn forced_cycle_for(graph: &Graph, solution: &Solution, target: i32) -> Option<ForcedCycle> {
+    let within = |s: usize| (solution.lower[s] as i32) < target && target <= solution.upper[s] as i32;
+    if !(0..graph.states.len()).any(within) {
+        return None;
+    }
+    let cycle = shortest_cycle_among(graph, &within)
+        .expect("every state with L < t <= U has a move to another such state");
+    Some(ForcedCycle { target, cycle })
 }

@@ -14,7 +14,7 @@ use std::collections::{HashMap, VecDeque};
 
 use variago_lab::solve::{NEVER_HIGH, NEVER_LOW};
 use variago_lab::{
-    Passes, SEARCHED_VARIANTS, explore, principal_line, searchable_variant, shortest_cycle,
+    Passes, SEARCHED_VARIANTS, explore, forced_cycle_for, principal_line, searchable_variant, shortest_cycle,
     shortest_forced_cycle, solve,
 };
 use variago_rules::excursion::ExcursionForm;
@@ -300,10 +300,12 @@ fn the_solver_agrees_with_the_fixed_point_iteration_and_its_lines_and_cycles_rep
                 assert_eq!(area_count(&game), value, "{case}: the line scores the value");
             }
 
-            // the shortest forced cycle, over every target, by a breadth-first search per target
-            let expected = (low.iter().min().copied().unwrap_or(0)..=high.iter().max().copied().unwrap_or(0))
+            // the shortest forced cycle of each target, and over every target, by a breadth-first
+            // search per target
+            let per_target: Vec<(i32, Option<usize>)> = (low.iter().min().copied().unwrap_or(0)
+                ..=high.iter().max().copied().unwrap_or(0))
                 .filter(|&t| t > i32::MIN)
-                .filter_map(|t| {
+                .map(|t| {
                     let within = |n: usize| low[n] < t && t <= high[n];
                     let kept: Vec<Vec<usize>> = (0..successors.len())
                         .map(|n| {
@@ -314,9 +316,14 @@ fn the_solver_agrees_with_the_fixed_point_iteration_and_its_lines_and_cycles_rep
                             }
                         })
                         .collect();
-                    naive_shortest_cycle(&kept)
+                    (t, naive_shortest_cycle(&kept))
                 })
-                .min();
+                .collect();
+            for &(t, length) in &per_target {
+                let found = forced_cycle_for(&graph, &solution, t).map(|f| f.cycle.moves.len());
+                assert_eq!(found, length, "{case}: shortest forced cycle for the target {t}");
+            }
+            let expected = per_target.iter().filter_map(|&(_, length)| length).min();
             let found = shortest_forced_cycle(&graph, &solution);
             assert_eq!(
                 found.as_ref().map(|f| f.cycle.moves.len()),
