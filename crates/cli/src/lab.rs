@@ -42,6 +42,9 @@ pub enum LabCommand {
     /// Replay Go's known forced cycles (triple ko, eternal life, ...) under each variant: a
     /// verdict per entry and variant, then a line per variant counting the survivors.
     KnownCycles(crate::lab_known::KnownCyclesOptions),
+    /// Life-and-death problems solved exactly over their region under a variant's rules
+    /// (docs/lab.md); the last line is `solved S of N: success X, failure Y, unknown Z`.
+    LifeAndDeath(crate::lab_life::LifeOptions),
     /// Finished self-play runs as one self-contained HTML page (tables and plots), each plot also
     /// as SVG and PNG beside it.
     Report(crate::lab_report::ReportOptions),
@@ -130,6 +133,7 @@ pub fn run(command: LabCommand) -> Result<(), Failure> {
         LabCommand::Compare(options) => crate::lab_selfplay::compare(options),
         LabCommand::KnownCycles(options) => crate::lab_known::run(options),
         LabCommand::Report(options) => crate::lab_report::report(options),
+        LabCommand::LifeAndDeath(options) => crate::lab_life::life_and_death(options),
     }
 }
 

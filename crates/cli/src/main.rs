@@ -7,6 +7,7 @@ mod gtp;
 mod gtp_engine;
 mod lab;
 mod lab_known;
+mod lab_life;
 mod lab_report;
 mod lab_selfplay;
 mod lab_solve;

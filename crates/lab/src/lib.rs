@@ -20,6 +20,7 @@
 pub mod cycles;
 pub mod graph;
 pub mod known;
+pub mod life;
 pub mod report;
 pub mod runs;
 pub mod selfplay;

@@ -1,0 +1,198 @@
+//! `variago lab life-and-death`: life-and-death problems solved exactly over their region under a
+//! variant's rules (docs/lab.md): a line per problem with its verdict, goal, winning first moves
+//! and nodes, then its main line; the last line counts the problems solved.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use clap::{Args, ValueEnum};
+use variago_lab::life::{Answer, Goal, Verdict, solve};
+use variago_records::Record;
+use variago_records::sgf::move_text;
+use variago_rules::{Board, Color, Geometry, Move, VariantSpec};
+
+use crate::Failure;
+
+/// The goal as the command line writes it.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum GoalSetting {
+    /// The side to move saves its stones.
+    Live,
+    /// The side to move captures the opponent's.
+    Kill,
+}
+
+/// `variago lab life-and-death`.
+#[derive(Args)]
+pub struct LifeOptions {
+    /// Variant spec (default `go`), played with the own-position draw off.
+    #[arg(long, default_value = "go")]
+    variant: String,
+    /// The goal of the side to move (default: `kill` if it succeeds, else `live`).
+    #[arg(long, value_enum)]
+    goal: Option<GoalSetting>,
+    /// Positions expanded per problem and goal before the verdict is `unknown`.
+    #[arg(long, default_value_t = 200_000)]
+    nodes: u64,
+    /// Problems solved at once (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Problem files: SGF (setup `AB`/`AW`, `SZ`, the side to move `PL`) or the JSON records of
+    /// the tsumego collections (`AB`, `AW`, `SZ`, `C` "Black to play", `SOL` the book's first
+    /// moves, compared with the solver's).
+    #[arg(required = true)]
+    problems: Vec<PathBuf>,
+}
+
+/// A problem as read: the position, the side to move, the book's first moves if given.
+struct ReadProblem {
+    name: String,
+    board: Board,
+    to_move: Color,
+    book: Vec<Move>,
+}
+
+/// The tsumego collections' JSON record.
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+struct JsonProblem {
+    #[serde(default)]
+    ab: Vec<String>,
+    #[serde(default)]
+    aw: Vec<String>,
+    sz: String,
+    #[serde(default)]
+    c: String,
+    #[serde(default)]
+    sol: Vec<Vec<String>>,
+}
+
+/// An SGF point (`ba`: column b, row a from the top) on a board.
+fn sgf_point(geometry: Geometry, text: &str) -> Option<variago_rules::Point> {
+    let bytes = text.as_bytes();
+    let [x, y] = bytes else { return None };
+    geometry.point(x.checked_sub(b'a')?, y.checked_sub(b'a')?)
+}
+
+fn read_json(name: String, text: &str) -> Result<ReadProblem, String> {
+    let json: JsonProblem = serde_json::from_str(text).map_err(|e| format!("{name}: {e}"))?;
+    let size: u32 = json.sz.trim().parse().map_err(|_| format!("{name}: SZ {:?} is not a size", json.sz))?;
+    let geometry = Geometry::square(size).map_err(|e| format!("{name}: {e}"))?;
+    let mut board = Board::new(geometry);
+    for (points, color) in [(&json.ab, Color::Black), (&json.aw, Color::White)] {
+        for text in points {
+            let p = sgf_point(geometry, text).ok_or_else(|| format!("{name}: {text:?} is not a point"))?;
+            if board.piece(p).is_some() {
+                return Err(format!("{name}: {text} is set up twice"));
+            }
+            board.set(p, Some(variago_rules::Piece::stone(color)));
+        }
+    }
+    let comment = json.c.to_ascii_lowercase();
+    let to_move = if comment.starts_with("white") { Color::White } else { Color::Black };
+    let book = json
+        .sol
+        .iter()
+        .filter_map(|entry| entry.get(1))
+        .filter_map(|text| sgf_point(geometry, text).map(Move::Place))
+        .collect();
+    Ok(ReadProblem { name, board, to_move, book })
+}
+
+fn read_problem(path: &Path) -> Result<ReadProblem, Failure> {
+    let name =
+        path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::input(format!("cannot read {}: {e}", path.display())))?;
+    if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json")) {
+        return read_json(name, &text).map_err(Failure::input);
+    }
+    let record = Record::from_sgf(&text).map_err(|e| Failure::input(format!("{name}: {e}")))?;
+    Ok(ReadProblem { name, board: record.setup, to_move: record.first_player, book: Vec::new() })
+}
+
+/// Moves in GTP coordinates, space-separated.
+fn moves_text(geometry: Geometry, moves: &[Move]) -> String {
+    moves.iter().map(|&mv| move_text(geometry, mv)).collect::<Vec<_>>().join(" ")
+}
+
+pub fn life_and_death(options: LifeOptions) -> Result<(), Failure> {
+    let mut spec: VariantSpec = options.variant.parse().map_err(Failure::input)?;
+    spec.set_own_position_draw(false);
+    let goal = options.goal.map(|g| match g {
+        GoalSetting::Live => Goal::Live,
+        GoalSetting::Kill => Goal::Kill,
+    });
+    let problems = options.problems.iter().map(|p| read_problem(p)).collect::<Result<Vec<_>, _>>()?;
+    let threads = crate::lab::threads(options.threads).min(problems.len().max(1));
+    // the problems shared out one at a time; the answers printed in the problems' order
+    let next = AtomicUsize::new(0);
+    let solve_one =
+        |problem: &ReadProblem| solve(&spec, &problem.board, problem.to_move, goal, options.nodes);
+    let mut answers: Vec<(usize, Result<Answer, String>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(problem) = problems.get(i) else { break done };
+                        done.push((i, solve_one(problem).map_err(|e| e.to_string())));
+                    }
+                })
+            })
+            .collect();
+        workers.into_iter().flat_map(|w| w.join().expect("a solving thread panicked")).collect()
+    });
+    answers.sort_by_key(|(i, _)| *i);
+    let (mut success, mut failure, mut unknown, mut with_book, mut agree) = (0, 0, 0, 0, 0);
+    for ((_, answer), problem) in answers.iter().zip(&problems) {
+        let geometry = problem.board.geometry();
+        let answer = match answer {
+            Ok(answer) => answer,
+            Err(e) => {
+                println!("{}: unknown - ({e})", problem.name);
+                unknown += 1;
+                continue;
+            }
+        };
+        match answer.verdict {
+            Verdict::Success => success += 1,
+            Verdict::Failure => failure += 1,
+            Verdict::Unknown => unknown += 1,
+        }
+        let moves = moves_text(geometry, &answer.winning_moves);
+        println!(
+            "{}: {} {}{}{} ({} nodes)",
+            problem.name,
+            answer.verdict.name(),
+            answer.goal.name(),
+            if moves.is_empty() { "" } else { " " },
+            moves,
+            answer.nodes
+        );
+        if !answer.line.is_empty() {
+            println!("  line: {}", moves_text(geometry, &answer.line));
+        }
+        if !problem.book.is_empty() {
+            with_book += 1;
+            let agrees = answer.verdict == Verdict::Success
+                && problem.book.iter().any(|mv| answer.winning_moves.contains(mv));
+            agree += agrees as usize;
+            println!(
+                "  book: {} ({})",
+                moves_text(geometry, &problem.book),
+                if agrees { "agrees" } else { "disagrees" }
+            );
+        }
+    }
+    if with_book > 0 {
+        println!("book: {agree} of {with_book} agree");
+    }
+    println!(
+        "solved {} of {}: success {success}, failure {failure}, unknown {unknown}",
+        success + failure,
+        problems.len()
+    );
+    Ok(())
+}
