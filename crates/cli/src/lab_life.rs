@@ -125,41 +125,77 @@ pub fn life_and_death(options: LifeOptions) -> Result<(), Failure> {
     });
     let problems = options.problems.iter().map(|p| read_problem(p)).collect::<Result<Vec<_>, _>>()?;
     let threads = crate::lab::threads(options.threads).min(problems.len().max(1));
-    // the problems shared out one at a time; the answers printed in the problems' order
+    // the problems shared out one at a time; each answer printed as soon as those before it are
     let next = AtomicUsize::new(0);
     let solve_one =
         |problem: &ReadProblem| solve(&spec, &problem.board, problem.to_move, goal, options.nodes);
-    let mut answers: Vec<(usize, Result<Answer, String>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut done = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(problem) = problems.get(i) else { break done };
-                        done.push((i, solve_one(problem).map_err(|e| e.to_string())));
+    let mut tally = Tally::default();
+    std::thread::scope(|scope| {
+        let (send, receive) = std::sync::mpsc::channel();
+        for _ in 0..threads {
+            let send = send.clone();
+            let (next, problems, solve_one) = (&next, &problems, &solve_one);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(problem) = problems.get(i) else { break };
+                    if send.send((i, solve_one(problem).map_err(|e| e.to_string()))).is_err() {
+                        break;
                     }
-                })
-            })
-            .collect();
-        workers.into_iter().flat_map(|w| w.join().expect("a solving thread panicked")).collect()
+                }
+            });
+        }
+        drop(send);
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut printed = 0;
+        for (i, answer) in receive {
+            waiting.insert(i, answer);
+            while let Some(answer) = waiting.remove(&printed) {
+                tally.print(&problems[printed], &answer);
+                printed += 1;
+            }
+        }
     });
-    answers.sort_by_key(|(i, _)| *i);
-    let (mut success, mut failure, mut unknown, mut with_book, mut agree) = (0, 0, 0, 0, 0);
-    for ((_, answer), problem) in answers.iter().zip(&problems) {
+    if tally.with_book > 0 {
+        println!("book: {} of {} agree", tally.agree, tally.with_book);
+    }
+    println!(
+        "solved {} of {}: success {}, failure {}, unknown {}",
+        tally.success + tally.failure,
+        problems.len(),
+        tally.success,
+        tally.failure,
+        tally.unknown
+    );
+    Ok(())
+}
+
+/// The counts of the last lines, as the answers are printed.
+#[derive(Default)]
+struct Tally {
+    success: usize,
+    failure: usize,
+    unknown: usize,
+    with_book: usize,
+    agree: usize,
+}
+
+impl Tally {
+    /// Prints a problem's answer (its line, main line and the book's moves) and counts it.
+    fn print(&mut self, problem: &ReadProblem, answer: &Result<Answer, String>) {
         let geometry = problem.board.geometry();
         let answer = match answer {
             Ok(answer) => answer,
             Err(e) => {
                 println!("{}: unknown - ({e})", problem.name);
-                unknown += 1;
-                continue;
+                self.unknown += 1;
+                return;
             }
         };
         match answer.verdict {
-            Verdict::Success => success += 1,
-            Verdict::Failure => failure += 1,
-            Verdict::Unknown => unknown += 1,
+            Verdict::Success => self.success += 1,
+            Verdict::Failure => self.failure += 1,
+            Verdict::Unknown => self.unknown += 1,
         }
         let moves = moves_text(geometry, &answer.winning_moves);
         println!(
@@ -175,10 +211,10 @@ pub fn life_and_death(options: LifeOptions) -> Result<(), Failure> {
             println!("  line: {}", moves_text(geometry, &answer.line));
         }
         if !problem.book.is_empty() {
-            with_book += 1;
+            self.with_book += 1;
             let agrees = answer.verdict == Verdict::Success
                 && problem.book.iter().any(|mv| answer.winning_moves.contains(mv));
-            agree += agrees as usize;
+            self.agree += agrees as usize;
             println!(
                 "  book: {} ({})",
                 moves_text(geometry, &problem.book),
@@ -186,13 +222,4 @@ pub fn life_and_death(options: LifeOptions) -> Result<(), Failure> {
             );
         }
     }
-    if with_book > 0 {
-        println!("book: {agree} of {with_book} agree");
-    }
-    println!(
-        "solved {} of {}: success {success}, failure {failure}, unknown {unknown}",
-        success + failure,
-        problems.len()
-    );
-    Ok(())
 }

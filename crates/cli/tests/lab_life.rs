@@ -1,0 +1,65 @@
+//! `variago lab life-and-death`: the line per problem, the book's moves compared, the last line,
+//! SGF and JSON problems, and the refusals.
+
+#[allow(dead_code)]
+mod support;
+
+use support::{assert_refused, last_line, scratch, stdout, variago};
+
+/// White's group on the top edge with a straight three of eye space (A, B, C of the top row),
+/// Black's wall around it: the middle point decides.
+const STRAIGHT_THREE_SGF: &str =
+    "(;GM[1]FF[4]SZ[7:5]AB[ea][eb][ac][bc][cc][dc][ec]AW[da][ab][bb][cb][db]PL[B])";
+
+#[test]
+fn an_sgf_problem_prints_its_verdict_goal_moves_and_line() {
+    let dir = scratch("lab_life", "sgf");
+    let path = dir.join("straight.sgf");
+    std::fs::write(&path, STRAIGHT_THREE_SGF).unwrap();
+    let out = variago(&["lab", "life-and-death", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = stdout(&out);
+    let first = text.lines().next().unwrap();
+    assert!(first.starts_with("straight.sgf: success kill B5 ("), "{text}");
+    assert!(first.ends_with(" nodes)"), "{text}");
+    assert!(text.lines().nth(1).unwrap().starts_with("  line: B5 "), "{text}");
+    assert_eq!(last_line(&out), "solved 1 of 1: success 1, failure 0, unknown 0");
+
+    // told to live, Black has nothing at stake: its wall cannot be captured
+    let out = variago(&["lab", "life-and-death", "--goal", "live", path.to_str().unwrap()]);
+    assert!(stdout(&out).starts_with("straight.sgf: success live"), "{}", stdout(&out));
+}
+
+#[test]
+fn a_json_problem_is_compared_with_the_book() {
+    let dir = scratch("lab_life", "json");
+    let path = dir.join("Prob0001.json");
+    let json = r#"{"AB": ["ea", "eb", "ac", "bc", "cc", "dc", "ec"], "AW": ["da", "ab", "bb", "cb", "db"],
+        "SZ": "7", "C": "Black to play: Elementary", "SOL": [["B", "ba", "Correct.", ""]]}"#;
+    std::fs::write(&path, json).unwrap();
+    let wrong = dir.join("Prob0002.json");
+    std::fs::write(&wrong, json.replace("\"ba\"", "\"aa\"")).unwrap();
+    let out = variago(&["lab", "life-and-death", path.to_str().unwrap(), wrong.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = stdout(&out);
+    assert!(text.contains("Prob0001.json: success kill B7 ("), "{text}");
+    assert!(text.contains("  book: B7 (agrees)"), "{text}");
+    assert!(text.contains("  book: A7 (disagrees)"), "{text}");
+    assert!(text.contains("book: 1 of 2 agree\n"), "{text}");
+    assert_eq!(last_line(&out), "solved 2 of 2: success 2, failure 0, unknown 0");
+}
+
+#[test]
+fn unreadable_problems_are_refused_in_one_line() {
+    let dir = scratch("lab_life", "bad");
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, r#"{"AB": ["zz"], "AW": [], "SZ": "7"}"#).unwrap();
+    assert_refused(&variago(&["lab", "life-and-death", bad.to_str().unwrap()]), "\"zz\" is not a point");
+    assert_refused(&variago(&["lab", "life-and-death", "/nonexistent/p.sgf"]), "cannot read");
+    let sgf = dir.join("p.sgf");
+    std::fs::write(&sgf, STRAIGHT_THREE_SGF).unwrap();
+    assert_refused(
+        &variago(&["lab", "life-and-death", "--variant", "nonsense", sgf.to_str().unwrap()]),
+        "nonsense",
+    );
+}
