@@ -25,9 +25,11 @@ fn an_sgf_problem_prints_its_verdict_goal_moves_and_line() {
     assert!(text.lines().nth(1).unwrap().starts_with("  line: B5 "), "{text}");
     assert_eq!(last_line(&out), "solved 1 of 1: success 1, failure 0, unknown 0");
 
-    // told to live, Black has nothing at stake: its wall cannot be captured
-    let out = variago(&["lab", "life-and-death", "--goal", "live", path.to_str().unwrap()]);
-    assert!(stdout(&out).starts_with("straight.sgf: success live"), "{}", stdout(&out));
+    // White to play lives at the same point
+    let white = dir.join("white.sgf");
+    std::fs::write(&white, STRAIGHT_THREE_SGF.replace("PL[B]", "PL[W]")).unwrap();
+    let out = variago(&["lab", "life-and-death", "--goal", "live", white.to_str().unwrap()]);
+    assert!(stdout(&out).starts_with("white.sgf: success live B5 ("), "{}", stdout(&out));
 }
 
 #[test]

@@ -63,13 +63,14 @@ fn the_vital_point_of_a_straight_three_kills_and_lives() {
 }
 
 #[test]
-fn without_the_vital_point_the_other_side_wins() {
-    // White to play but told to kill Black's wall is hopeless; Black to play and told to live
-    // has nothing to save either way: the solver says failure and success
-    let kill = problem("go", &STRAIGHT_THREE, Color::White, Goal::Kill);
+fn a_group_with_two_eyes_cannot_be_killed() {
+    // White has played the vital point: A5 and C5 are two eyes, alive by Benson's algorithm
+    let rows = [". O . O X . .", "O O O O X . .", "X X X X X . .", ". . . . . . .", ". . . . . . ."];
+    let kill = problem("go", &rows, Color::Black, Goal::Kill);
     let answer = solve_problem(&kill, 200_000);
-    assert_eq!(answer.verdict, Verdict::Failure, "the wall has liberties outside the region");
-    assert!(answer.winning_moves.is_empty());
+    assert_eq!(answer.verdict, Verdict::Failure);
+    assert!(answer.winning_moves.is_empty() && answer.line.is_empty());
+    assert_eq!(answer.nodes, 0, "decided before any search");
 }
 
 /// White's group A2 B2 C2 C1 has two liberties, A1 and B1; a black stone on either is captured,
@@ -107,4 +108,91 @@ fn a_side_without_stones_is_refused() {
     let board = Board::from_diagram(&[". . .", ". X .", ". . ."]).unwrap();
     assert!(Problem::new(&spec, board.clone(), Color::Black, Goal::Kill).is_err());
     assert!(Problem::new(&spec, board, Color::White, Goal::Live).is_err());
+}
+
+/// Whether the attacker captures the target by force, worked out a second way: every position
+/// reachable in the region explored, then the attacker's wins as the least fixed point
+/// (attacker to move: some move wins; defender to move: every move does), so that play going on
+/// for ever is the defender's.
+fn attacker_wins_by_fixed_point(problem: &Problem) -> bool {
+    use std::collections::HashMap;
+    let key = |game: &variago_rules::AnyGame, passed: bool| (game.hash(), passed);
+    let mut index: HashMap<(u64, bool), usize> = HashMap::new();
+    let mut games = vec![(problem.start.clone(), false)];
+    index.insert(key(&problem.start, false), 0);
+    let mut children: Vec<Vec<usize>> = Vec::new();
+    let mut decided: Vec<Option<Decided>> = Vec::new();
+    let mut moves = Vec::new();
+    let mut i = 0;
+    while i < games.len() {
+        let (game, _) = games[i].clone();
+        let here = problem.decided(&game);
+        decided.push(here);
+        let mut next = Vec::new();
+        if here.is_none() {
+            problem.moves(&game, &mut moves);
+            for &mv in &moves {
+                let child = problem.play(&game, mv);
+                let k = key(&child, mv == Move::Pass);
+                let n = *index.entry(k).or_insert_with(|| {
+                    games.push((child, mv == Move::Pass));
+                    games.len() - 1
+                });
+                next.push(n);
+            }
+        }
+        children.push(next);
+        i += 1;
+        assert!(games.len() < 2_000_000, "the problem is too large for the fixed point");
+    }
+    let attacker = problem.defender().opponent();
+    let mut wins: Vec<bool> = decided.iter().map(|d| *d == Some(Decided::Attacker)).collect();
+    loop {
+        let mut changed = false;
+        for s in 0..games.len() {
+            if wins[s] || decided[s].is_some() {
+                continue;
+            }
+            let attacker_to_move = games[s].0.to_move() == attacker;
+            let now = if attacker_to_move {
+                children[s].iter().any(|&c| wins[c])
+            } else {
+                children[s].iter().all(|&c| wins[c])
+            };
+            if now {
+                wins[s] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            return wins[0];
+        }
+    }
+}
+
+/// Small problems, each solved by the search and by the fixed point: the verdicts agree.
+#[test]
+fn the_search_agrees_with_a_fixed_point_on_small_problems() {
+    let boards: [&[&str]; 4] = [
+        &[". . . O X", "O O O O X", "X X X X X"],
+        &[". . . . .", "X X X X .", "O O O X .", ". . O X ."],
+        &[". O . X .", "O O X . .", "X X . . ."],
+        &[". . O X .", ". O X . .", "O X . . .", "X . . . ."],
+    ];
+    for rows in boards {
+        for variant in ["go", "go:ko=simple", "incursion", "stoical", "excursion-1", "excursion-2"] {
+            // White's group is the one shut in: Black attacks it, whoever moves first
+            for (to_move, goal) in [(Color::Black, Goal::Kill), (Color::White, Goal::Live)] {
+                let spec: VariantSpec = variant.parse().unwrap();
+                let Ok(p) = Problem::new(&spec, Board::from_diagram(rows).unwrap(), to_move, goal) else {
+                    continue;
+                };
+                let answer = solve_problem(&p, 2_000_000);
+                let attacker_wins = attacker_wins_by_fixed_point(&p);
+                let prover_wins = attacker_wins == (goal == Goal::Kill);
+                let expected = if prover_wins { Verdict::Success } else { Verdict::Failure };
+                assert_eq!(answer.verdict, expected, "{variant} {rows:?} {to_move} {goal:?}");
+            }
+        }
+    }
 }

@@ -6,14 +6,16 @@
 //! *region* is what the defender can reach: the points connected to the defender's pieces through
 //! points that do not hold the attacker's, inside the bounding box of all the stones widened by
 //! one line on each side that is not the board's edge. Moves are placements on the region's empty
-//! points, or a pass; the points outside it stay as they are and nobody plays there, so a chain
-//! with a liberty outside the region can never be captured (the attacker's surrounding wall is
-//! taken to be alive, as the collections draw it). The attacker's pieces next to those points
-//! belong to the region too, so that a point they leave when captured can be played. The *target* is the set of points holding the defender's pieces at the
+//! points, or a pass; nobody plays outside it. The empty points just outside the region get the
+//! attacker's stones (a *frame*, as the collections assume the outside to be the attacker's): the
+//! defender must live inside, and the attacker's stones there keep their liberties outside, so
+//! the wall can never be captured. The attacker's pieces next to the region's points belong to the
+//! region too, so that a point they leave when captured can be played. The *target* is the set of
+//! points holding the defender's pieces at the
 //! start. The attacker succeeds when no target point holds a defender piece any more (every
 //! target stone captured), and must do so by force in a finite number of moves; everything else
-//! is the defender's success: a chain holding a target point with a liberty outside the region
-//! (it escaped) or unconditionally alive ([`benson`]) decides at once, and play that goes on for
+//! is the defender's success: a chain holding a target point that is unconditionally alive
+//! ([`benson`]) decides at once, and play that goes on for
 //! ever (seki, a ko neither side can win, both sides passing) is the defender's too. A pass stands
 //! for a move elsewhere: it lifts the rules' restrictions as any pass does, and two passes in a
 //! row do not end the fight; a position repeated on the line searched is play that can go on for
@@ -22,7 +24,7 @@
 pub mod benson;
 pub mod search;
 
-use variago_rules::{AnyGame, Board, Color, Game, Geometry, Move, Point, VariantSpec};
+use variago_rules::{AnyGame, Board, Color, Game, Geometry, Move, Piece, Point, VariantSpec};
 
 pub use search::{Answer, Verdict, solve_problem};
 
@@ -102,6 +104,16 @@ impl Problem {
             ));
         }
         let (region, region_points) = region_around(&board, defender);
+        // the frame: the attacker's stones on the empty points just outside the region
+        let mut board = board;
+        let geometry = board.geometry();
+        for &p in &region_points {
+            for n in geometry.neighbours(p) {
+                if geometry.contains(n) && !region[n.index()] && board.piece(n).is_none() {
+                    board.set(n, Some(Piece::stone(defender.opponent())));
+                }
+            }
+        }
         let mut spec = spec.clone();
         spec.set_own_position_draw(false);
         let start = AnyGame::from_setup(&spec, board, to_move);
@@ -156,18 +168,6 @@ impl Problem {
             self.target.iter().copied().filter(|&p| board.color(p) == Some(self.defender)).collect();
         if standing.is_empty() {
             return Some(Decided::Attacker);
-        }
-        let geometry = board.geometry();
-        let escaped = standing.iter().any(|&p| {
-            board.chain(p).any(|s| {
-                geometry
-                    .neighbours(s)
-                    .into_iter()
-                    .any(|n| geometry.contains(n) && !self.region[n.index()] && board.piece(n).is_none())
-            })
-        });
-        if escaped {
-            return Some(Decided::Defender);
         }
         let alive = benson::alive_points(board, self.defender, &self.region);
         if standing.iter().any(|p| alive[p.index()]) {
