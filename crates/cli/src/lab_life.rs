@@ -8,10 +8,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use clap::{Args, ValueEnum};
 use variago_lab::life::{Answer, Goal, Verdict, solve};
 use variago_records::Record;
-use variago_records::sgf::move_text;
 use variago_rules::{Board, Color, Geometry, Move, VariantSpec};
 
 use crate::Failure;
+use crate::lab::moves_text;
 
 /// The goal as the command line writes it.
 #[derive(Clone, Copy, ValueEnum)]
@@ -28,7 +28,8 @@ pub struct LifeOptions {
     /// Variant spec (default `go`), played with the own-position draw off.
     #[arg(long, default_value = "go")]
     variant: String,
-    /// The goal of the side to move (default: `kill` if it succeeds, else `live`).
+    /// The goal of the side to move (default: first the goal whose defender has the smaller
+    /// region, then the other; the first reached is the answer).
     #[arg(long, value_enum)]
     goal: Option<GoalSetting>,
     /// Positions expanded per problem and goal before the verdict is `unknown`.
@@ -111,14 +112,9 @@ fn read_problem(path: &Path) -> Result<ReadProblem, Failure> {
     Ok(ReadProblem { name, board: record.setup, to_move: record.first_player, book: Vec::new() })
 }
 
-/// Moves in GTP coordinates, space-separated.
-fn moves_text(geometry: Geometry, moves: &[Move]) -> String {
-    moves.iter().map(|&mv| move_text(geometry, mv)).collect::<Vec<_>>().join(" ")
-}
-
 pub fn life_and_death(options: LifeOptions) -> Result<(), Failure> {
-    let mut spec: VariantSpec = options.variant.parse().map_err(Failure::input)?;
-    spec.set_own_position_draw(false);
+    // the problem turns the own-position draw off itself
+    let spec: VariantSpec = options.variant.parse().map_err(Failure::input)?;
     let goal = options.goal.map(|g| match g {
         GoalSetting::Live => Goal::Live,
         GoalSetting::Kill => Goal::Kill,

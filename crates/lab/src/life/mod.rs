@@ -52,7 +52,8 @@ impl Goal {
 pub enum Decided {
     /// The target is captured.
     Attacker,
-    /// The target escaped, lives unconditionally, or stayed on the board at the game's end.
+    /// The target lives unconditionally (play that goes on for ever is the defender's too, but
+    /// the search judges that, not a position).
     Defender,
 }
 
@@ -123,11 +124,6 @@ impl Problem {
     /// The region's points, row by row from the top.
     pub fn region_points(&self) -> &[Point] {
         &self.region_points
-    }
-
-    /// Whether a point is in the region.
-    pub fn in_region(&self, p: Point) -> bool {
-        self.region[p.index()]
     }
 
     /// The defender.
