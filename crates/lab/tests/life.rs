@@ -110,22 +110,26 @@ fn a_side_without_stones_is_refused() {
     assert!(Problem::new(&spec, board, Color::White, Goal::Live).is_err());
 }
 
-/// Whether the attacker captures the target by force, worked out a second way: every position
-/// reachable in the region explored, then the attacker's wins as the least fixed point
-/// (attacker to move: some move wins; defender to move: every move does), so that play going on
-/// for ever is the defender's.
-fn attacker_wins_by_fixed_point(problem: &Problem) -> bool {
+/// Whether the side to move at the start reaches its goal by force, worked out a second way:
+/// every position reachable in the region explored, then the prover's wins as the least fixed
+/// point (prover to move: some move wins; the other side to move: every move does), so that play
+/// going round a cycle is the prover's failure; a second pass in a row that brings back the
+/// position before the first ends the fight for the defender.
+fn prover_wins_by_fixed_point(problem: &Problem) -> bool {
     use std::collections::HashMap;
-    let key = |game: &variago_rules::AnyGame, passed: bool| (game.hash(), passed);
-    let mut index: HashMap<(u64, bool), usize> = HashMap::new();
-    let mut games = vec![(problem.start.clone(), false)];
-    index.insert(key(&problem.start, false), 0);
+    // a position, and the hash of the one a pass was played from if a pass reached it
+    let key = |game: &variago_rules::AnyGame, before_pass: Option<u64>| (game.hash(), before_pass);
+    let mut index: HashMap<(u64, Option<u64>), usize> = HashMap::new();
+    let mut games = vec![(problem.start.clone(), None)];
+    index.insert(key(&problem.start, None), 0);
     let mut children: Vec<Vec<usize>> = Vec::new();
     let mut decided: Vec<Option<Decided>> = Vec::new();
     let mut moves = Vec::new();
+    // the end of the fight after two passes, the defender's
+    const TWO_PASSES: usize = usize::MAX;
     let mut i = 0;
     while i < games.len() {
-        let (game, _) = games[i].clone();
+        let (game, before_pass) = games[i].clone();
         let here = problem.decided(&game);
         decided.push(here);
         let mut next = Vec::new();
@@ -133,9 +137,14 @@ fn attacker_wins_by_fixed_point(problem: &Problem) -> bool {
             problem.moves(&game, &mut moves);
             for &mv in &moves {
                 let child = problem.play(&game, mv);
-                let k = key(&child, mv == Move::Pass);
+                if mv == Move::Pass && before_pass == Some(child.hash()) {
+                    next.push(TWO_PASSES);
+                    continue;
+                }
+                let child_before_pass = (mv == Move::Pass).then(|| game.hash());
+                let k = key(&child, child_before_pass);
                 let n = *index.entry(k).or_insert_with(|| {
-                    games.push((child, mv == Move::Pass));
+                    games.push((child, child_before_pass));
                     games.len() - 1
                 });
                 next.push(n);
@@ -145,19 +154,21 @@ fn attacker_wins_by_fixed_point(problem: &Problem) -> bool {
         i += 1;
         assert!(games.len() < 2_000_000, "the problem is too large for the fixed point");
     }
-    let attacker = problem.defender().opponent();
-    let mut wins: Vec<bool> = decided.iter().map(|d| *d == Some(Decided::Attacker)).collect();
+    let prover = problem.start.to_move();
+    let prover_defends = problem.goal == Goal::Live;
+    let won = |d: Decided| (d == Decided::Defender) == prover_defends;
+    let mut wins: Vec<bool> = decided.iter().map(|d| d.is_some_and(won)).collect();
+    let wins_at = |wins: &[bool], c: usize| if c == TWO_PASSES { prover_defends } else { wins[c] };
     loop {
         let mut changed = false;
         for s in 0..games.len() {
             if wins[s] || decided[s].is_some() {
                 continue;
             }
-            let attacker_to_move = games[s].0.to_move() == attacker;
-            let now = if attacker_to_move {
-                children[s].iter().any(|&c| wins[c])
+            let now = if games[s].0.to_move() == prover {
+                children[s].iter().any(|&c| wins_at(&wins, c))
             } else {
-                children[s].iter().all(|&c| wins[c])
+                children[s].iter().all(|&c| wins_at(&wins, c))
             };
             if now {
                 wins[s] = true;
@@ -188,8 +199,7 @@ fn the_search_agrees_with_a_fixed_point_on_small_problems() {
                     continue;
                 };
                 let answer = solve_problem(&p, 2_000_000);
-                let attacker_wins = attacker_wins_by_fixed_point(&p);
-                let prover_wins = attacker_wins == (goal == Goal::Kill);
+                let prover_wins = prover_wins_by_fixed_point(&p);
                 let expected = if prover_wins { Verdict::Success } else { Verdict::Failure };
                 assert_eq!(answer.verdict, expected, "{variant} {rows:?} {to_move} {goal:?}");
             }

@@ -117,8 +117,8 @@ pub struct StoneGame<R: StoneRules> {
     /// Passes in a row just before this position.
     passes: u8,
     memory: R::Memory,
-    /// The point a simple-ko retake is banned on, if the last move took a ko: the only placement
-    /// that could bring back the board before it.
+    /// The point a retake is banned on, if the last move took a ko: the only placement that
+    /// could bring back the board before it (banned by the simple ko and by a superko alike).
     ko_point: Option<Point>,
     /// Superko keys of every earlier position (empty unless a superko rule is in force).
     seen: KeySet,
@@ -210,8 +210,9 @@ impl<R: StoneRules> StoneGame<R> {
         self.memory
     }
 
-    /// The point a simple-ko retake is banned on right now, if any: part of the position's state
-    /// under `ko=simple` (the lab's game graph keys states by it).
+    /// The point a retake is banned on right now, if any (by the simple ko, or by a superko as
+    /// the retake would bring back the board before): part of the position's state and hash
+    /// (the lab's game graph keys states by it).
     pub fn ko_point(&self) -> Option<Point> {
         self.ko_point
     }
@@ -303,8 +304,11 @@ impl<R: StoneRules> StoneGame<R> {
             self.rules.place(&mut self.board, self.to_move, JudgedPoint::judged(p), verdict.memory);
         // Retaking brings back the board before this move exactly when this move took one stone
         // and stands alone with that stone's point as its only liberty: the retake then takes
-        // just this stone (any other chain next to the point had it as a second liberty).
-        self.ko_point = if self.rules.common().ko == KoRule::Simple
+        // just this stone (any other chain next to the point had it as a second liberty). The
+        // superko rules ban that retake too: the point is kept under them as well, so that the
+        // position's hash tells the banned retake from a free one (a search keyed by the hash
+        // would otherwise take one for the other).
+        self.ko_point = if self.rules.common().ko != KoRule::None
             && placement.captured_stones == 1
             && self.board.chain_size(self.board.chain_head(p)) == 1
         {

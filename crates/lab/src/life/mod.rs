@@ -3,23 +3,24 @@
 //! by depth-first proof-number search under the variant's own rules.
 //!
 //! **Definitions.** The *defender* is the side to move for `live`, the opponent for `kill`. The
-//! *region* is what the defender can reach: the points connected to the defender's pieces through
-//! points that do not hold the attacker's, inside the bounding box of all the stones widened by
-//! one line on each side that is not the board's edge. Moves are placements on the region's empty
-//! points, or a pass; nobody plays outside it. The empty points just outside the region get the
-//! attacker's stones (a *frame*, as the collections assume the outside to be the attacker's): the
-//! defender must live inside, and the attacker's stones there keep their liberties outside, so
-//! the wall can never be captured. The attacker's pieces next to the region's points belong to the
-//! region too, so that a point they leave when captured can be played. The *target* is the set of
+//! *region* is the space the attacker's stones shut the defender in, as a player reads it (the
+//! exact rule at [`region_around`]). Moves are placements on the region's empty points, or a
+//! pass; nobody plays outside it. The empty points just outside the region get the attacker's
+//! stones (a *frame*, as the collections assume the outside to be the attacker's): the defender
+//! must live inside, and the attacker's stones there keep their liberties outside, so the wall
+//! can never be captured. The attacker's pieces next to the region's points belong to the region
+//! too, so that a point they leave when captured can be played. The *target* is the set of
 //! points holding the defender's pieces at the
 //! start. The attacker succeeds when no target point holds a defender piece any more (every
-//! target stone captured), and must do so by force in a finite number of moves; everything else
-//! is the defender's success: a chain holding a target point that is unconditionally alive
-//! ([`benson`]) decides at once, and play that goes on for
-//! ever (seki, a ko neither side can win, both sides passing) is the defender's too. A pass stands
-//! for a move elsewhere: it lifts the rules' restrictions as any pass does, and two passes in a
-//! row do not end the fight; a position repeated on the line searched is play that can go on for
-//! ever, the defender's.
+//! target stone captured); the defender succeeds when a chain holding a target point is
+//! unconditionally alive ([`benson`]), or when both sides pass in a row with a target stone on
+//! the board and the second pass brings back the position before the first (the attacker has
+//! nothing left that works: life, or seki). A pass stands for a move elsewhere: it lifts the
+//! rules' restrictions as any pass does (a ko threat answered, Stoical's wait after a capture),
+//! so two passes that lift one leave the fight going. Each
+//! goal must be reached by force in a finite number of moves: play that goes round a cycle (a
+//! ko fought for ever with passes as threats, or any other repetition on the line searched) is
+//! a failure for the side to move at the start, as a collection counts a ko as no solution.
 
 pub mod benson;
 pub mod search;
@@ -52,8 +53,8 @@ impl Goal {
 pub enum Decided {
     /// The target is captured.
     Attacker,
-    /// The target lives unconditionally (play that goes on for ever is the defender's too, but
-    /// the search judges that, not a position).
+    /// The target lives unconditionally (two passes in a row are the defender's too, but the
+    /// search judges that, not a position).
     Defender,
 }
 
@@ -73,6 +74,8 @@ pub struct Problem {
     target: Vec<Point>,
     /// The defender.
     defender: Color,
+    /// The rules (the own-position draw off), to set up the position after a pass.
+    spec: VariantSpec,
 }
 
 /// Why a problem cannot be set.
@@ -118,7 +121,7 @@ impl Problem {
         let mut spec = spec.clone();
         spec.set_own_position_draw(false);
         let start = AnyGame::from_setup(&spec, board, to_move);
-        Ok(Problem { start, goal, region, region_points, target, defender })
+        Ok(Problem { start, goal, region, region_points, target, defender, spec })
     }
 
     /// The region's points, row by row from the top.
@@ -144,17 +147,20 @@ impl Problem {
         out.push(Move::Pass);
     }
 
-    /// The position after a legal move, as the rules play it, except that a pass answering a
-    /// pass does not end the game: locally a pass stands for a move elsewhere, after which the
-    /// fight goes on (with the rules' memory of a pass: no restriction on the reply).
+    /// The position after a legal move, as the rules play it, except after a pass: locally a
+    /// pass stands for a move elsewhere, after which the fight goes on. So a pass never ends the
+    /// game, it lifts the rules' restrictions (the ko ban, the rules' memory of the last move) as
+    /// any pass does, and the superko history starts again from it: the move elsewhere changed
+    /// the whole board, so no earlier whole-board position can come back.
     pub fn play(&self, game: &AnyGame, mv: Move) -> AnyGame {
-        let mut child = game.clone();
-        child.play(mv).expect("the problem plays legal moves");
-        if child.is_over() {
-            child = game.clone().with_past(0, 0, None);
-            child.play(Move::Pass).expect("a pass is always legal");
+        match mv {
+            Move::Pass => AnyGame::from_setup(&self.spec, game.board().clone(), game.to_move().opponent()),
+            Move::Place(_) => {
+                let mut child = game.clone();
+                child.play(mv).expect("the problem plays legal moves");
+                child
+            }
         }
-        child
     }
 
     /// Who has won the position, if anyone has (the module's definitions).
@@ -165,7 +171,7 @@ impl Problem {
         if standing.is_empty() {
             return Some(Decided::Attacker);
         }
-        let alive = benson::alive_points(board, self.defender, &self.region);
+        let alive = benson::alive_points(board, self.defender, &self.region, &self.region_points);
         if standing.iter().any(|p| alive[p.index()]) {
             return Some(Decided::Defender);
         }
@@ -218,12 +224,19 @@ pub fn solve(
     }
 }
 
-/// The region of a problem whose defender is `defender`: the points reachable from the
-/// defender's pieces through points not holding the attacker's, inside the bounding box of all
-/// the stones widened by one line on each side that is not the board's edge, and the attacker's
-/// pieces next to them; as a mask by slot and as a list of points, row by row.
+/// The region of a problem whose defender is `defender`, as a mask by slot and as a list of
+/// points, row by row. Within the bounding box of all the stones, widened by one line on each
+/// side that is not the board's edge:
+/// - the points reached from the defender's pieces through points that neither hold the
+///   attacker's pieces nor touch them: an empty point next to the attacker's piece is the
+///   attacker's sphere, taken in but not gone through, so a loose wall with one-point gaps
+///   encloses as a player reads it;
+/// - the holes that leaves (points walled off from the box's open sides by the points above,
+///   when the box is not the whole board);
+/// - the attacker's pieces next to any of these points.
 fn region_around(board: &Board, defender: Color) -> (Vec<bool>, Vec<Point>) {
     let geometry: Geometry = board.geometry();
+    let attacker = defender.opponent();
     let stones: Vec<(u8, u8)> =
         geometry.points().filter(|&p| board.piece(p).is_some()).map(|p| geometry.coords(p)).collect();
     let bounds = |values: Vec<u8>, size: u8| {
@@ -239,6 +252,9 @@ fn region_around(board: &Board, defender: Color) -> (Vec<bool>, Vec<Point>) {
             columns.contains(&x) && rows.contains(&y)
         }
     };
+    let touches_attacker = |p: Point| {
+        geometry.neighbours(p).into_iter().any(|n| geometry.contains(n) && board.color(n) == Some(attacker))
+    };
     let mut mask = vec![false; geometry.slots()];
     let mut stack: Vec<Point> = geometry.points().filter(|&p| board.color(p) == Some(defender)).collect();
     for p in &stack {
@@ -246,15 +262,52 @@ fn region_around(board: &Board, defender: Color) -> (Vec<bool>, Vec<Point>) {
     }
     while let Some(p) = stack.pop() {
         for n in geometry.neighbours(p) {
-            if !in_box(n) || mask[n.index()] {
+            if !in_box(n) || mask[n.index()] || board.color(n) == Some(attacker) {
                 continue;
             }
-            // the attacker's pieces are taken in, not gone through
             mask[n.index()] = true;
-            if board.color(n) != Some(defender.opponent()) {
+            if board.color(n) == Some(defender) || !touches_attacker(n) {
                 stack.push(n);
             }
         }
+    }
+    // the holes: the box's points outside the mask that no path outside the mask joins to a
+    // point of the box next to its outside
+    let mut open = vec![false; geometry.slots()];
+    let mut stack: Vec<Point> = geometry
+        .points()
+        .filter(|&p| {
+            in_box(p)
+                && !mask[p.index()]
+                && geometry.neighbours(p).into_iter().any(|n| geometry.contains(n) && !in_box(n))
+        })
+        .collect();
+    for p in &stack {
+        open[p.index()] = true;
+    }
+    while let Some(p) = stack.pop() {
+        for n in geometry.neighbours(p) {
+            if in_box(n) && !mask[n.index()] && !open[n.index()] {
+                open[n.index()] = true;
+                stack.push(n);
+            }
+        }
+    }
+    // a box that is the whole board has no outside to be walled off from
+    let box_is_board = columns.clone().count() == geometry.width() as usize
+        && rows.clone().count() == geometry.height() as usize;
+    for p in geometry.points().filter(|&p| in_box(p) && !open[p.index()] && !box_is_board) {
+        mask[p.index()] = true;
+    }
+    let touched: Vec<Point> = geometry
+        .points()
+        .filter(|&p| {
+            board.color(p) == Some(attacker)
+                && geometry.neighbours(p).into_iter().any(|n| geometry.contains(n) && mask[n.index()])
+        })
+        .collect();
+    for p in touched {
+        mask[p.index()] = true;
     }
     let points = geometry.points().filter(|p| mask[p.index()]).collect();
     (mask, points)

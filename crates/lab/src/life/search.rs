@@ -1,14 +1,14 @@
 //! Depth-first proof-number search (df-pn, Nagai 2002) of a life-and-death problem, with a
 //! transposition table keyed by the position's hash (board, side to move, the rules' memory of
-//! the last move) and whether the last move was a pass.
+//! the last move) and, after a pass, the position the pass was played from.
 //!
 //! The side to move at the start is the prover: its nodes are OR nodes (one move that reaches
 //! the goal suffices), the opponent's AND nodes. A position decided by the problem's definitions
-//! is a proof or a disproof, and so is a position already on the line searched (a repetition is
-//! the defender's). Results that rest on such a repetition are stored like the others, so in rare
-//! cases a result about the attacker's failure can depend on the path that found it (the
-//! graph-history interaction); one about the attacker's success never does, since a repetition
-//! never helps the attacker.
+//! is a proof or a disproof; so is a second pass in a row that leaves the position as it was
+//! before the first (the defender's), and a position already on the line searched (a cycle: the
+//! prover's failure, as a ko is no solution). Results
+//! that rest on such a cycle are stored like the others, so in rare cases a result can depend on
+//! the path that found it (the graph-history interaction).
 
 use std::collections::HashMap;
 use variago_rules::{AnyGame, Game, Move};
@@ -73,12 +73,14 @@ struct Child {
     game: AnyGame,
     key: u64,
     decided: Option<bool>,
+    /// The hash of `game`'s parent if `mv` is a pass.
+    before_pass: Option<u64>,
 }
 
-/// The transposition key: the position's hash, and whether the last move was a pass (a second
-/// pass ends the game).
-fn key(game: &AnyGame, passed: bool) -> u64 {
-    game.hash() ^ if passed { 0x9e37_79b9_7f4a_7c15 } else { 0 }
+/// The transposition key: the position's hash and, when the last move was a pass, the hash of
+/// the position it was played from (a second pass back to that position ends the fight).
+fn key(game: &AnyGame, before_pass: Option<u64>) -> u64 {
+    game.hash() ^ before_pass.map_or(0, |h| h.rotate_left(23) ^ 0x9e37_79b9_7f4a_7c15)
 }
 
 struct Search<'a> {
@@ -102,16 +104,28 @@ impl Search<'_> {
         self.problem.decided(game).map(|d| self.prover_wins(d))
     }
 
-    fn children(&mut self, game: &AnyGame) -> Vec<Child> {
+    /// The positions one move from `game`, which a pass reached from the position hashed
+    /// `before_pass` if there is one. A second pass in a row that brings back that position
+    /// decides for the defender (the fight has stopped with the target standing); one that lifts
+    /// a restriction of the rules' memory (Stoical's wait, a ko ban) lets the fight go on.
+    fn children(&mut self, game: &AnyGame, before_pass: Option<u64>) -> Vec<Child> {
         let mut moves = std::mem::take(&mut self.moves);
         self.problem.moves(game, &mut moves);
         let children = moves
             .iter()
             .map(|&mv| {
                 let child = self.problem.play(game, mv);
-                let passed = mv == Move::Pass;
-                let decided = self.judge(&child);
-                Child { mv, key: key(&child, passed), game: child, decided }
+                let stopped = mv == Move::Pass && before_pass == Some(child.hash());
+                let decided =
+                    if stopped { Some(self.prover_wins(Decided::Defender)) } else { self.judge(&child) };
+                let child_before_pass = (mv == Move::Pass).then(|| game.hash());
+                Child {
+                    mv,
+                    key: key(&child, child_before_pass),
+                    game: child,
+                    decided,
+                    before_pass: child_before_pass,
+                }
             })
             .collect();
         self.moves = moves;
@@ -123,13 +137,8 @@ impl Search<'_> {
         match child.decided {
             Some(true) => (0, INFINITE, 0),
             Some(false) => (INFINITE, 0, 0),
-            None if self.line.contains(&child.key) => {
-                if self.prover_wins(Decided::Defender) {
-                    (0, INFINITE, 0)
-                } else {
-                    (INFINITE, 0, 0)
-                }
-            }
+            // a cycle: the prover has not reached its goal by force
+            None if self.line.contains(&child.key) => (INFINITE, 0, 0),
             None => self.table.get(&child.key).map_or((1, 1, 0), |e| (e.proof, e.disproof, e.order)),
         }
     }
@@ -149,10 +158,17 @@ impl Search<'_> {
 
     /// df-pn's multiple iterative deepening at a position not decided yet: search below it
     /// until its proof number reaches `proof_limit` or its disproof number `disproof_limit`.
-    fn search(&mut self, game: &AnyGame, key: u64, proof_limit: u32, disproof_limit: u32) -> (u32, u32) {
+    fn search(
+        &mut self,
+        game: &AnyGame,
+        key: u64,
+        before_pass: Option<u64>,
+        proof_limit: u32,
+        disproof_limit: u32,
+    ) -> (u32, u32) {
         self.nodes += 1;
         let prover = game.to_move() == self.problem.start.to_move();
-        let children = self.children(game);
+        let children = self.children(game, before_pass);
         self.line.push(key);
         let (proof, disproof) = loop {
             let numbers: Vec<(u32, u32)> =
@@ -178,7 +194,7 @@ impl Search<'_> {
             let (child_proof, child_disproof) =
                 if prover { (child_mine, child_theirs) } else { (child_theirs, child_mine) };
             let child = &children[best];
-            let (p, d) = self.search(&child.game, child.key, child_proof, child_disproof);
+            let (p, d) = self.search(&child.game, child.key, child.before_pass, child_proof, child_disproof);
             self.store(child.key, p, d);
         };
         self.line.pop();
@@ -198,12 +214,13 @@ impl Search<'_> {
     /// earliest, the loser its child decided last.
     fn main_line(&mut self, success: bool) -> Vec<Move> {
         let mut game = self.problem.start.clone();
-        let mut seen = vec![key(&game, false)];
-        let mut line = Vec::new();
+        let mut seen = vec![key(&game, None)];
+        let mut line: Vec<Move> = Vec::new();
+        let mut before_pass = None;
         while self.judge(&game).is_none() && line.len() < 200 {
             let winner_to_move = (game.to_move() == self.problem.start.to_move()) == success;
             let won = |(p, d, _): (u32, u32, u32)| if success { p == 0 } else { d == 0 };
-            let children = self.children(&game);
+            let children = self.children(&game, before_pass);
             let candidates = children.iter().map(|c| (c, self.numbers(c))).filter(|&(_, n)| won(n));
             let chosen = if winner_to_move {
                 candidates.min_by_key(|&(_, (_, _, order))| order)
@@ -216,6 +233,10 @@ impl Search<'_> {
             }
             seen.push(child.key);
             line.push(child.mv);
+            if child.decided.is_some() {
+                break;
+            }
+            before_pass = child.before_pass;
             game = child.game.clone();
         }
         line
@@ -235,7 +256,7 @@ pub fn solve_problem(problem: &Problem, max_nodes: u64) -> Answer {
         moves: Vec::new(),
     };
     let start = &problem.start;
-    let root = key(start, false);
+    let root = key(start, None);
     let verdict = match search.judge(start) {
         Some(won) => {
             if won {
@@ -245,7 +266,7 @@ pub fn solve_problem(problem: &Problem, max_nodes: u64) -> Answer {
             }
         }
         None => {
-            let (p, d) = search.search(start, root, INFINITE, INFINITE);
+            let (p, d) = search.search(start, root, None, INFINITE, INFINITE);
             search.store(root, p, d);
             Search::verdict(p, d)
         }
@@ -254,10 +275,10 @@ pub fn solve_problem(problem: &Problem, max_nodes: u64) -> Answer {
     if verdict == Verdict::Success && search.judge(start).is_none() {
         // each first move proved or disproved in turn, with what is left of the budget
         search.line.push(root);
-        for child in search.children(start) {
+        for child in search.children(start, None) {
             let (mut p, mut d, _) = search.numbers(&child);
             if p != 0 && d != 0 && search.nodes < max_nodes {
-                (p, d) = search.search(&child.game, child.key, INFINITE, INFINITE);
+                (p, d) = search.search(&child.game, child.key, child.before_pass, INFINITE, INFINITE);
                 search.store(child.key, p, d);
             }
             if p == 0 {
