@@ -203,6 +203,12 @@ impl Tally {
             moves,
             answer.nodes
         );
+        if answer.ko {
+            println!(
+                "  ko: only by winning a ko; an opponent with ko threats refutes it: {}",
+                moves_text(geometry, &answer.refutation)
+            );
+        }
         if !answer.line.is_empty() {
             println!("  line: {}", moves_text(geometry, &answer.line));
         }

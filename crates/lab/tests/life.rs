@@ -92,6 +92,28 @@ fn a_snapback_kills_in_go_and_the_wait_in_stoical_kills_too() {
     }
 }
 
+/// White's group has an eye at A4 and a second one at C4 only while the D4 stone stands. White's
+/// D3 connects it: two eyes. Black's D3 leaves D4 one liberty, C4, but Black's capture there is
+/// a ko (White's retake at D4 takes C4 back), so Black kills only by winning a ko.
+const KO_TO_KILL: [&str; 4] = [". O . O X . .", "O O O . . . .", ". X X X X X .", ". . . . . . ."];
+
+#[test]
+fn a_kill_that_needs_a_ko_is_a_success_by_ko() {
+    for variant in ["go", "go:ko=simple"] {
+        let kill = problem(variant, &KO_TO_KILL, Color::Black, Goal::Kill);
+        let answer = solve_problem(&kill, 200_000);
+        assert_eq!((answer.verdict, answer.ko), (Verdict::Success, true), "{variant}");
+        assert_eq!(vertices(&kill, &answer.winning_moves), ["D3"], "{variant}");
+        assert!(vertices(&kill, &answer.line).contains(&"C4".to_string()), "{variant}: the ko taken");
+        assert_line_ends_won(&kill, &answer.line, true);
+
+        let live = problem(variant, &KO_TO_KILL, Color::White, Goal::Live);
+        let answer = solve_problem(&live, 200_000);
+        assert_eq!((answer.verdict, answer.ko), (Verdict::Success, false), "{variant}");
+        assert_eq!(vertices(&live, &answer.winning_moves), ["D3"], "{variant}");
+    }
+}
+
 #[test]
 fn the_goal_is_found_when_none_is_given() {
     let spec: VariantSpec = "go".parse().unwrap();
@@ -114,8 +136,9 @@ fn a_side_without_stones_is_refused() {
 /// every position reachable in the region explored, then the prover's wins as the least fixed
 /// point (prover to move: some move wins; the other side to move: every move does), so that play
 /// going round a cycle is the prover's failure; a second pass in a row that brings back the
-/// position before the first ends the fight for the defender.
-fn prover_wins_by_fixed_point(problem: &Problem) -> bool {
+/// position before the first ends the fight for the defender. With `threats`, the other side may
+/// lift the rules' restrictions at any turn (a ko threat answered).
+fn prover_wins_by_fixed_point(problem: &Problem, threats: bool) -> bool {
     use std::collections::HashMap;
     // a position, and the hash of the one a pass was played from if a pass reached it
     let key = |game: &variago_rules::AnyGame, before_pass: Option<u64>| (game.hash(), before_pass);
@@ -145,6 +168,16 @@ fn prover_wins_by_fixed_point(problem: &Problem) -> bool {
                 let k = key(&child, child_before_pass);
                 let n = *index.entry(k).or_insert_with(|| {
                     games.push((child, child_before_pass));
+                    games.len() - 1
+                });
+                next.push(n);
+            }
+            // the other side's ko threat, answered
+            if let Some(lifted) =
+                problem.threat(&game).filter(|_| threats && game.to_move() != problem.start.to_move())
+            {
+                let n = *index.entry(key(&lifted, None)).or_insert_with(|| {
+                    games.push((lifted, None));
                     games.len() - 1
                 });
                 next.push(n);
@@ -184,8 +217,9 @@ fn prover_wins_by_fixed_point(problem: &Problem) -> bool {
 /// Small problems, each solved by the search and by the fixed point: the verdicts agree.
 #[test]
 fn the_search_agrees_with_a_fixed_point_on_small_problems() {
-    let boards: [&[&str]; 4] = [
+    let boards: [&[&str]; 5] = [
         &[". . . O X", "O O O O X", "X X X X X"],
+        &KO_TO_KILL,
         &[". . . . .", "X X X X .", "O O O X .", ". . O X ."],
         &[". O . X .", "O O X . .", "X X . . ."],
         &[". . O X .", ". O X . .", "O X . . .", "X . . . ."],
@@ -199,9 +233,11 @@ fn the_search_agrees_with_a_fixed_point_on_small_problems() {
                     continue;
                 };
                 let answer = solve_problem(&p, 2_000_000);
-                let prover_wins = prover_wins_by_fixed_point(&p);
-                let expected = if prover_wins { Verdict::Success } else { Verdict::Failure };
+                let unconditional = prover_wins_by_fixed_point(&p, true);
+                let by_ko = !unconditional && prover_wins_by_fixed_point(&p, false);
+                let expected = if unconditional || by_ko { Verdict::Success } else { Verdict::Failure };
                 assert_eq!(answer.verdict, expected, "{variant} {rows:?} {to_move} {goal:?}");
+                assert_eq!(answer.ko, by_ko, "{variant} {rows:?} {to_move} {goal:?}: by ko");
             }
         }
     }

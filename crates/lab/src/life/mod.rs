@@ -163,6 +163,16 @@ impl Problem {
         }
     }
 
+    /// The position after `game`'s side to move makes a ko threat elsewhere and is answered,
+    /// when the rules' memory restricts it (a ko ban, Stoical's wait, Incursion's flag): the
+    /// same board and side to move, the restrictions lifted. `None` when nothing is restricted.
+    /// The search gives these threats, without limit, to the side that does not move first, so
+    /// that the first side's goal is reached whatever ko threats the other side has.
+    pub fn threat(&self, game: &AnyGame) -> Option<AnyGame> {
+        let lifted = AnyGame::from_setup(&self.spec, game.board().clone(), game.to_move());
+        (lifted.hash() != game.hash()).then_some(lifted)
+    }
+
     /// Who has won the position, if anyone has (the module's definitions).
     pub fn decided(&self, game: &AnyGame) -> Option<Decided> {
         let board = game.board();
@@ -181,8 +191,8 @@ impl Problem {
 
 /// Solves `to_move`'s problem on `board` for `goal`, or, without one, finds the goal: first the
 /// one whose defender has the smaller region (the enclosed side is the one whose life is at
-/// stake), then the other; the first the side to move reaches is the answer, else the first
-/// one's. The nodes of both searches are counted.
+/// stake), then the other; the first the side to move reaches (perhaps by a ko) is the answer,
+/// else the first one's. The nodes of both searches are counted.
 pub fn solve(
     spec: &VariantSpec,
     board: &Board,
@@ -224,6 +234,9 @@ pub fn solve(
     }
 }
 
+/// An attacker's chain of the region with this many liberties or fewer keeps them open.
+const SHORT_OF_LIBERTIES: usize = 2;
+
 /// The region of a problem whose defender is `defender`, as a mask by slot and as a list of
 /// points, row by row. Within the bounding box of all the stones, widened by one line on each
 /// side that is not the board's edge:
@@ -233,7 +246,10 @@ pub fn solve(
 ///   encloses as a player reads it;
 /// - the holes that leaves (points walled off from the box's open sides by the points above,
 ///   when the box is not the whole board);
-/// - the attacker's pieces next to any of these points.
+/// - the attacker's pieces next to any of these points;
+/// - the liberties of those of the attacker's chains that have at most [`SHORT_OF_LIBERTIES`],
+///   one of them among the points above (a stone the defender can put in atari from inside is
+///   part of the fight, not of the wall), and the attacker's pieces next to them.
 fn region_around(board: &Board, defender: Color) -> (Vec<bool>, Vec<Point>) {
     let geometry: Geometry = board.geometry();
     let attacker = defender.opponent();
@@ -299,16 +315,49 @@ fn region_around(board: &Board, defender: Color) -> (Vec<bool>, Vec<Point>) {
     for p in geometry.points().filter(|&p| in_box(p) && !open[p.index()] && !box_is_board) {
         mask[p.index()] = true;
     }
-    let touched: Vec<Point> = geometry
+    let take_in_touched = |mask: &mut Vec<bool>| {
+        let touched: Vec<Point> = geometry
+            .points()
+            .filter(|&p| {
+                board.color(p) == Some(attacker)
+                    && geometry.neighbours(p).into_iter().any(|n| geometry.contains(n) && mask[n.index()])
+            })
+            .collect();
+        for p in touched {
+            mask[p.index()] = true;
+        }
+    };
+    take_in_touched(&mut mask);
+    // the attacker's chains short of liberties with one inside the region are part of the
+    // fight, not of the wall: their liberties outside stay open
+    let inside_liberty = |p: Point| {
+        board.chain(p).any(|s| {
+            geometry
+                .neighbours(s)
+                .into_iter()
+                .any(|n| geometry.contains(n) && board.piece(n).is_none() && mask[n.index()])
+        })
+    };
+    let short: Vec<Point> = geometry
         .points()
         .filter(|&p| {
-            board.color(p) == Some(attacker)
-                && geometry.neighbours(p).into_iter().any(|n| geometry.contains(n) && mask[n.index()])
+            mask[p.index()]
+                && board.color(p) == Some(attacker)
+                && board.liberties(p) <= SHORT_OF_LIBERTIES
+                && inside_liberty(p)
         })
         .collect();
-    for p in touched {
-        mask[p.index()] = true;
+    for p in short {
+        for stone in board.chain(p) {
+            mask[stone.index()] = true;
+            for n in geometry.neighbours(stone) {
+                if geometry.contains(n) && board.piece(n).is_none() {
+                    mask[n.index()] = true;
+                }
+            }
+        }
     }
+    take_in_touched(&mut mask);
     let points = geometry.points().filter(|p| mask[p.index()]).collect();
     (mask, points)
 }

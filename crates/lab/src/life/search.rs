@@ -6,7 +6,10 @@
 //! the goal suffices), the opponent's AND nodes. A position decided by the problem's definitions
 //! is a proof or a disproof; so is a second pass in a row that leaves the position as it was
 //! before the first (the defender's), and a position already on the line searched (a cycle: the
-//! prover's failure, as a ko is no solution). Results
+//! prover's failure, as a ko fought for ever is no solution). The prover's opponent is given a
+//! ko threat at every turn where the rules restrict it ([`Problem::threat`]), so that the goal is
+//! reached whatever threats it has; where that fails, the search is made again without threats,
+//! and a success there is a success by ko (the prover takes the ko first). Results
 //! that rest on such a cycle are stored like the others, so in rare cases a result can depend on
 //! the path that found it (the graph-history interaction).
 
@@ -52,6 +55,12 @@ pub struct Answer {
     pub line: Vec<Move>,
     /// Positions expanded.
     pub nodes: u64,
+    /// Whether the success needs a ko won: the goal is out of reach when the opponent has ko
+    /// threats, in reach when neither side has any (the side to move takes the ko first).
+    pub ko: bool,
+    /// For a success by ko, how the opponent refutes the goal with its ko threats (a threat
+    /// answered is two passes).
+    pub refutation: Vec<Move>,
 }
 
 /// Proof and disproof numbers are capped here: "infinite".
@@ -65,6 +74,25 @@ struct Entry {
     /// When it was proved or disproved (0 while open): a decided position only rests on
     /// positions decided before it, which keeps the main line from going round.
     order: u32,
+    /// For a failure of the prover that rests on a cycle, the position the cycle goes back to:
+    /// the failure holds only while that position is on the line searched.
+    loops_to: Option<u64>,
+}
+
+/// What is known of a child where the search stands.
+#[derive(Clone, Copy, Debug)]
+struct Known {
+    proof: u32,
+    disproof: u32,
+    order: u32,
+    /// For a failure resting on a cycle, where on the line the cycle goes back to.
+    loops_to: Option<usize>,
+}
+
+impl Known {
+    const OPEN: Known = Known { proof: 1, disproof: 1, order: 0, loops_to: None };
+    const PROVED: Known = Known { proof: 0, disproof: INFINITE, order: 0, loops_to: None };
+    const DISPROVED: Known = Known { proof: INFINITE, disproof: 0, order: 0, loops_to: None };
 }
 
 /// A position reached by one move, with what is known of it.
@@ -75,6 +103,8 @@ struct Child {
     decided: Option<bool>,
     /// The hash of `game`'s parent if `mv` is a pass.
     before_pass: Option<u64>,
+    /// Whether this is the other side's ko threat, answered: two passes in the line.
+    threat: bool,
 }
 
 /// The transposition key: the position's hash and, when the last move was a pass, the hash of
@@ -91,6 +121,8 @@ struct Search<'a> {
     max_nodes: u64,
     decided_count: u32,
     moves: Vec<Move>,
+    /// Whether the prover's opponent has ko threats ([`Problem::threat`]).
+    threats: bool,
 }
 
 impl Search<'_> {
@@ -111,39 +143,61 @@ impl Search<'_> {
     fn children(&mut self, game: &AnyGame, before_pass: Option<u64>) -> Vec<Child> {
         let mut moves = std::mem::take(&mut self.moves);
         self.problem.moves(game, &mut moves);
-        let children = moves
+        let mut children = moves
             .iter()
             .map(|&mv| {
                 let child = self.problem.play(game, mv);
                 let stopped = mv == Move::Pass && before_pass == Some(child.hash());
                 let decided =
                     if stopped { Some(self.prover_wins(Decided::Defender)) } else { self.judge(&child) };
-                let child_before_pass = (mv == Move::Pass).then(|| game.hash());
-                Child {
-                    mv,
-                    key: key(&child, child_before_pass),
-                    game: child,
-                    decided,
-                    before_pass: child_before_pass,
-                }
+                let before_pass = (mv == Move::Pass).then(|| game.hash());
+                Child { mv, key: key(&child, before_pass), game: child, decided, before_pass, threat: false }
             })
-            .collect();
+            .collect::<Vec<_>>();
         self.moves = moves;
+        let prover = game.to_move() == self.problem.start.to_move();
+        if let Some(lifted) = self.problem.threat(game).filter(|_| self.threats && !prover) {
+            let decided = self.judge(&lifted);
+            let key = key(&lifted, None);
+            children.push(Child {
+                mv: Move::Pass,
+                key,
+                game: lifted,
+                decided,
+                before_pass: None,
+                threat: true,
+            });
+        }
         children
     }
 
-    /// Proof and disproof numbers of a child, and its order once decided.
-    fn numbers(&self, child: &Child) -> (u32, u32, u32) {
+    /// What is known of a child: its proof and disproof numbers, its order once decided, and
+    /// the cycle a failure rests on. A stored failure whose cycle went back to a position no
+    /// longer on the line is not known here (the graph-history interaction).
+    fn numbers(&self, child: &Child) -> Known {
+        let on_line = |key: &u64| self.line.iter().position(|k| k == key);
         match child.decided {
-            Some(true) => (0, INFINITE, 0),
-            Some(false) => (INFINITE, 0, 0),
-            // a cycle: the prover has not reached its goal by force
-            None if self.line.contains(&child.key) => (INFINITE, 0, 0),
-            None => self.table.get(&child.key).map_or((1, 1, 0), |e| (e.proof, e.disproof, e.order)),
+            Some(true) => Known::PROVED,
+            Some(false) => Known::DISPROVED,
+            // a cycle: the prover has not reached its goal by force, on this line
+            None if let Some(i) = on_line(&child.key) => Known { loops_to: Some(i), ..Known::DISPROVED },
+            None => match self.table.get(&child.key) {
+                None => Known::OPEN,
+                Some(e) => match e.loops_to {
+                    None => Known { proof: e.proof, disproof: e.disproof, order: e.order, loops_to: None },
+                    Some(k) => match on_line(&k) {
+                        Some(i) => Known { loops_to: Some(i), ..Known::DISPROVED },
+                        None => Known::OPEN,
+                    },
+                },
+            },
         }
     }
 
-    fn store(&mut self, key: u64, proof: u32, disproof: u32) {
+    /// Keeps what the search found of a position; `loops_to`, a position of the line, for a
+    /// failure resting on a cycle back to it.
+    fn store(&mut self, key: u64, (proof, disproof, loops_to): (u32, u32, Option<usize>)) {
+        let loops_to = loops_to.map(|i| self.line[i]);
         let decided = proof == 0 || disproof == 0;
         let order = match self.table.get(&key) {
             Some(e) if e.order != 0 => e.order,
@@ -153,7 +207,7 @@ impl Search<'_> {
             }
             _ => 0,
         };
-        self.table.insert(key, Entry { proof, disproof, order });
+        self.table.insert(key, Entry { proof, disproof, order, loops_to });
     }
 
     /// df-pn's multiple iterative deepening at a position not decided yet: search below it
@@ -165,17 +219,19 @@ impl Search<'_> {
         before_pass: Option<u64>,
         proof_limit: u32,
         disproof_limit: u32,
-    ) -> (u32, u32) {
+    ) -> (u32, u32, Option<usize>) {
         self.nodes += 1;
         let prover = game.to_move() == self.problem.start.to_move();
         let children = self.children(game, before_pass);
+        let depth = self.line.len();
         self.line.push(key);
-        let (proof, disproof) = loop {
-            let numbers: Vec<(u32, u32)> =
-                children.iter().map(|c| self.numbers(c)).map(|(p, d, _)| (p, d)).collect();
+        let result = loop {
+            let known: Vec<Known> = children.iter().map(|c| self.numbers(c)).collect();
             // the side to move needs one good child, the other side all of them
-            let (mine, theirs): (Vec<u32>, Vec<u32>) =
-                numbers.iter().map(|&(p, d)| if prover { (p, d) } else { (d, p) }).unzip();
+            let (mine, theirs): (Vec<u32>, Vec<u32>) = known
+                .iter()
+                .map(|k| if prover { (k.proof, k.disproof) } else { (k.disproof, k.proof) })
+                .unzip();
             let best = (0..children.len()).min_by_key(|&i| mine[i]).expect("a pass is always a move");
             let least = mine[best];
             let second =
@@ -183,7 +239,7 @@ impl Search<'_> {
             let total = theirs.iter().fold(0u32, |sum, &n| sum.saturating_add(n).min(INFINITE));
             let (proof, disproof) = if prover { (least, total) } else { (total, least) };
             if proof >= proof_limit || disproof >= disproof_limit || self.nodes >= self.max_nodes {
-                break (proof, disproof);
+                break (proof, disproof, Self::loops_to(&known, prover, disproof == 0, depth));
             }
             // the child's limits: its own number up to the second best's, the other number
             // what the parent's limit leaves after the other children
@@ -194,11 +250,29 @@ impl Search<'_> {
             let (child_proof, child_disproof) =
                 if prover { (child_mine, child_theirs) } else { (child_theirs, child_mine) };
             let child = &children[best];
-            let (p, d) = self.search(&child.game, child.key, child.before_pass, child_proof, child_disproof);
-            self.store(child.key, p, d);
+            let found = self.search(&child.game, child.key, child.before_pass, child_proof, child_disproof);
+            self.store(child.key, found);
         };
         self.line.pop();
-        (proof, disproof)
+        result
+    }
+
+    /// For a failure of the prover at a position `depth` deep in the line, the shallowest
+    /// position of the line a cycle it rests on goes back to, if above it: the prover's failure
+    /// needs every child's where the prover moves, one where the opponent does.
+    fn loops_to(known: &[Known], prover: bool, failed: bool, depth: usize) -> Option<usize> {
+        if !failed {
+            return None;
+        }
+        let failures = known.iter().filter(|k| k.disproof == 0);
+        let loops_to = if prover {
+            failures.filter_map(|k| k.loops_to).min()
+        } else if failures.clone().any(|k| k.loops_to.is_none()) {
+            None
+        } else {
+            failures.filter_map(|k| k.loops_to).max()
+        };
+        loops_to.filter(|&i| i < depth)
     }
 
     /// The root's verdict from its numbers.
@@ -214,24 +288,30 @@ impl Search<'_> {
     /// earliest, the loser its child decided last.
     fn main_line(&mut self, success: bool) -> Vec<Move> {
         let mut game = self.problem.start.clone();
-        let mut seen = vec![key(&game, None)];
+        // the line walked stands as the line searched, so that failures resting on a cycle
+        // back to it are known
+        self.line = vec![key(&game, None)];
         let mut line: Vec<Move> = Vec::new();
         let mut before_pass = None;
         while self.judge(&game).is_none() && line.len() < 200 {
             let winner_to_move = (game.to_move() == self.problem.start.to_move()) == success;
-            let won = |(p, d, _): (u32, u32, u32)| if success { p == 0 } else { d == 0 };
+            let won = |k: Known| if success { k.proof == 0 } else { k.disproof == 0 };
             let children = self.children(&game, before_pass);
-            let candidates = children.iter().map(|c| (c, self.numbers(c))).filter(|&(_, n)| won(n));
+            let candidates = children
+                .iter()
+                .filter(|c| !self.line.contains(&c.key))
+                .map(|c| (c, self.numbers(c)))
+                .filter(|&(_, k)| won(k));
             let chosen = if winner_to_move {
-                candidates.min_by_key(|&(_, (_, _, order))| order)
+                candidates.min_by_key(|&(_, k)| k.order)
             } else {
-                candidates.max_by_key(|&(_, (_, _, order))| order)
+                candidates.max_by_key(|&(_, k)| k.order)
             };
             let Some((child, _)) = chosen else { break };
-            if seen.contains(&child.key) {
-                break;
+            self.line.push(child.key);
+            if child.threat {
+                line.push(Move::Pass);
             }
-            seen.push(child.key);
             line.push(child.mv);
             if child.decided.is_some() {
                 break;
@@ -244,8 +324,25 @@ impl Search<'_> {
 }
 
 /// Searches a problem with at most `max_nodes` positions expanded: the verdict for the side to
-/// move, every winning first move, a main line.
+/// move, every winning first move, a main line. The goal is searched first against an opponent
+/// with ko threats at every turn; if that fails, against one without (a success then needs a ko
+/// won, and says so), with what is left of the budget.
 pub fn solve_problem(problem: &Problem, max_nodes: u64) -> Answer {
+    let unconditional = solve_with(problem, max_nodes, true);
+    if unconditional.verdict != Verdict::Failure || unconditional.nodes >= max_nodes {
+        return unconditional;
+    }
+    let mut by_ko = solve_with(problem, max_nodes - unconditional.nodes, false);
+    by_ko.nodes += unconditional.nodes;
+    match by_ko.verdict {
+        Verdict::Success => Answer { ko: true, refutation: unconditional.line, ..by_ko },
+        // the unconditional failure's refutation is the line to show
+        _ => Answer { nodes: by_ko.nodes, ..unconditional },
+    }
+}
+
+/// [`solve_problem`] against an opponent with ko threats or without.
+fn solve_with(problem: &Problem, max_nodes: u64, threats: bool) -> Answer {
     let mut search = Search {
         problem,
         table: HashMap::new(),
@@ -254,6 +351,7 @@ pub fn solve_problem(problem: &Problem, max_nodes: u64) -> Answer {
         max_nodes,
         decided_count: 0,
         moves: Vec::new(),
+        threats,
     };
     let start = &problem.start;
     let root = key(start, None);
@@ -266,8 +364,9 @@ pub fn solve_problem(problem: &Problem, max_nodes: u64) -> Answer {
             }
         }
         None => {
-            let (p, d) = search.search(start, root, None, INFINITE, INFINITE);
-            search.store(root, p, d);
+            let found = search.search(start, root, None, INFINITE, INFINITE);
+            search.store(root, found);
+            let (p, d, _) = found;
             Search::verdict(p, d)
         }
     };
@@ -276,12 +375,15 @@ pub fn solve_problem(problem: &Problem, max_nodes: u64) -> Answer {
         // each first move proved or disproved in turn, with what is left of the budget
         search.line.push(root);
         for child in search.children(start, None) {
-            let (mut p, mut d, _) = search.numbers(&child);
+            let known = search.numbers(&child);
+            let (mut p, d) = (known.proof, known.disproof);
             if p != 0 && d != 0 && search.nodes < max_nodes {
-                (p, d) = search.search(&child.game, child.key, child.before_pass, INFINITE, INFINITE);
-                search.store(child.key, p, d);
+                let found = search.search(&child.game, child.key, child.before_pass, INFINITE, INFINITE);
+                search.store(child.key, found);
+                p = found.0;
             }
             if p == 0 {
+                // the first side never has the threat move: every child is one move
                 winning_moves.push(child.mv);
             }
         }
@@ -291,5 +393,13 @@ pub fn solve_problem(problem: &Problem, max_nodes: u64) -> Answer {
         Verdict::Unknown => Vec::new(),
         v => search.main_line(v == Verdict::Success),
     };
-    Answer { goal: problem.goal, verdict, winning_moves, line, nodes: search.nodes }
+    Answer {
+        goal: problem.goal,
+        verdict,
+        winning_moves,
+        line,
+        nodes: search.nodes,
+        ko: false,
+        refutation: Vec::new(),
+    }
 }
