@@ -125,6 +125,31 @@ fn the_goal_is_found_when_none_is_given() {
 }
 
 #[test]
+fn a_corner_problem_on_a_full_board_answers_on_that_board() {
+    // the straight three in the top left corner of a 19x19 board: the problem is played on a
+    // window cut out of it, the answer comes back in the full board's coordinates
+    let mut rows: Vec<String> = STRAIGHT_THREE.iter().map(|r| format!("{r}{}", " .".repeat(12))).collect();
+    rows.extend((rows.len()..19).map(|_| ["."; 19].join(" ")));
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let board = Board::from_diagram(&rows).unwrap();
+    let spec: VariantSpec = "go".parse().unwrap();
+    let kill = Problem::new(&spec, board.clone(), Color::Black, Goal::Kill).unwrap();
+    assert!(kill.start.board().geometry().area() < 100, "a window, not the whole board");
+    let answer = solve(&spec, &board, Color::Black, Some(Goal::Kill), 200_000).unwrap();
+    assert_eq!(answer.verdict, Verdict::Success);
+    let given = board.geometry();
+    let moves: Vec<String> = answer
+        .winning_moves
+        .iter()
+        .map(|&mv| match mv {
+            Move::Place(p) => given.vertex(p).to_string(),
+            Move::Pass => "pass".to_string(),
+        })
+        .collect();
+    assert_eq!(moves, ["B19"]);
+}
+
+#[test]
 fn a_side_without_stones_is_refused() {
     let spec: VariantSpec = "go".parse().unwrap();
     let board = Board::from_diagram(&[". . .", ". X .", ". . ."]).unwrap();

@@ -76,6 +76,69 @@ pub struct Problem {
     defender: Color,
     /// The rules (the own-position draw off), to set up the position after a pass.
     spec: VariantSpec,
+    /// Where the problem's board lies on the board it was set on.
+    window: Window,
+}
+
+/// Lines of empty board kept beyond the region and its frame when the problem's board is cut
+/// out of the board it was set on: every frame stone keeps its outside neighbours, so the wall
+/// keeps its liberties.
+const MARGIN: u8 = 2;
+
+/// The part of a board a problem is played on: a search copies positions all the time, and a
+/// corner problem copied with the whole 19x19 board around it is copied four to ten times over.
+/// Where the window meets the board's edge, the edge stays an edge.
+#[derive(Clone, Copy, Debug)]
+struct Window {
+    /// The board the problem was set on.
+    full: Geometry,
+    /// The window's first column and row on it.
+    left: u8,
+    top: u8,
+    width: u8,
+    height: u8,
+}
+
+impl Window {
+    /// The smallest window holding `points` with [`MARGIN`] lines around them.
+    fn around(full: Geometry, points: impl Iterator<Item = Point>) -> Window {
+        let (mut left, mut top, mut right, mut bottom) = (u8::MAX, u8::MAX, 0, 0);
+        for p in points {
+            let (x, y) = full.coords(p);
+            (left, top, right, bottom) = (left.min(x), top.min(y), right.max(x), bottom.max(y));
+        }
+        if left > right {
+            return Window { full, left: 0, top: 0, width: full.width(), height: full.height() };
+        }
+        let left = left.saturating_sub(MARGIN);
+        let top = top.saturating_sub(MARGIN);
+        let right = right.saturating_add(MARGIN).min(full.width() - 1);
+        let bottom = bottom.saturating_add(MARGIN).min(full.height() - 1);
+        Window { full, left, top, width: right - left + 1, height: bottom - top + 1 }
+    }
+
+    /// The window's part of `board`, as a board of its own.
+    fn crop(&self, board: &Board) -> Board {
+        let geometry = Geometry::new(u32::from(self.width), u32::from(self.height))
+            .expect("a window is never larger than its board");
+        let pieces = geometry.points().filter_map(|p| {
+            let piece = board.piece(self.outside(geometry, p))?;
+            Some((p, piece))
+        });
+        Board::from_pieces(geometry, pieces)
+    }
+
+    /// A point of the full board, inside the window, as a point of the window's board.
+    fn inside(&self, geometry: Geometry, p: Point) -> Point {
+        let (x, y) = self.full.coords(p);
+        geometry.point(x - self.left, y - self.top).expect("the point lies in the window")
+    }
+
+    /// A point of the window's board as a point of the full board.
+    fn outside(&self, geometry: Geometry, p: Point) -> Point {
+        let (x, y) = geometry.coords(p);
+        self.full.point(x + self.left, y + self.top).expect("the window lies on the board")
+    }
 }
 
 /// Why a problem cannot be set.
@@ -111,17 +174,38 @@ impl Problem {
         // the frame: the attacker's stones on the empty points just outside the region
         let mut board = board;
         let geometry = board.geometry();
+        let mut framed = Vec::new();
         for &p in &region_points {
             for n in geometry.neighbours(p) {
                 if geometry.contains(n) && !region[n.index()] && board.piece(n).is_none() {
                     board.set(n, Some(Piece::stone(defender.opponent())));
+                    framed.push(n);
                 }
             }
+        }
+        let window = Window::around(geometry, region_points.iter().chain(&framed).copied());
+        let board = window.crop(&board);
+        let inside = board.geometry();
+        let crop_points =
+            |points: &[Point]| -> Vec<Point> { points.iter().map(|&p| window.inside(inside, p)).collect() };
+        let region_points = crop_points(&region_points);
+        let target = crop_points(&target);
+        let mut region = vec![false; inside.slots()];
+        for p in &region_points {
+            region[p.index()] = true;
         }
         let mut spec = spec.clone();
         spec.set_own_position_draw(false);
         let start = AnyGame::from_setup(&spec, board, to_move);
-        Ok(Problem { start, goal, region, region_points, target, defender, spec })
+        Ok(Problem { start, goal, region, region_points, target, defender, spec, window })
+    }
+
+    /// A move of the problem's board as a move of the board it was set on.
+    pub fn on_given_board(&self, mv: Move) -> Move {
+        match mv {
+            Move::Pass => Move::Pass,
+            Move::Place(p) => Move::Place(self.window.outside(self.start.board().geometry(), p)),
+        }
     }
 
     /// The region's points, row by row from the top.
@@ -192,7 +276,8 @@ impl Problem {
 /// Solves `to_move`'s problem on `board` for `goal`, or, without one, finds the goal: first the
 /// one whose defender has the smaller region (the enclosed side is the one whose life is at
 /// stake), then the other; the first the side to move reaches (perhaps by a ko) is the answer,
-/// else the first one's. The nodes of both searches are counted.
+/// else the first one's. The nodes of both searches are counted. The answer's moves are on
+/// `board` (a problem is played on a window cut out of it).
 pub fn solve(
     spec: &VariantSpec,
     board: &Board,
@@ -217,6 +302,11 @@ pub fn solve(
     let mut spent = 0;
     for problem in &problems {
         let mut answer = solve_problem(problem, max_nodes);
+        for moves in [&mut answer.winning_moves, &mut answer.line, &mut answer.refutation] {
+            for mv in moves.iter_mut() {
+                *mv = problem.on_given_board(*mv);
+            }
+        }
         spent += answer.nodes;
         if answer.verdict == Verdict::Success {
             answer.nodes = spent;

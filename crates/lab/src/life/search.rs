@@ -123,6 +123,8 @@ struct Search<'a> {
     moves: Vec<Move>,
     /// Whether the prover's opponent has ko threats ([`Problem::threat`]).
     threats: bool,
+    /// What the problem's definitions decide of each board met, by the board's hash.
+    judged: HashMap<u64, Option<Decided>>,
 }
 
 impl Search<'_> {
@@ -132,8 +134,19 @@ impl Search<'_> {
     }
 
     /// Whether the prover has won (`Some(true)`), lost, or neither yet, by the definitions.
-    fn judge(&self, game: &AnyGame) -> Option<bool> {
-        self.problem.decided(game).map(|d| self.prover_wins(d))
+    /// The problem's judgement depends on the board alone and Benson's test is costly: each
+    /// board is judged once.
+    fn judge(&mut self, game: &AnyGame) -> Option<bool> {
+        let board = game.board().hash();
+        let decided = match self.judged.get(&board) {
+            Some(&decided) => decided,
+            None => {
+                let decided = self.problem.decided(game);
+                self.judged.insert(board, decided);
+                decided
+            }
+        };
+        decided.map(|d| self.prover_wins(d))
     }
 
     /// The positions one move from `game`, which a pass reached from the position hashed
@@ -346,6 +359,7 @@ fn solve_with(problem: &Problem, max_nodes: u64, threats: bool) -> Answer {
     let mut search = Search {
         problem,
         table: HashMap::new(),
+        judged: HashMap::new(),
         line: Vec::new(),
         nodes: 0,
         max_nodes,
