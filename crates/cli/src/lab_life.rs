@@ -38,6 +38,11 @@ pub struct LifeOptions {
     /// Problems solved at once (default: every core).
     #[arg(long)]
     threads: Option<usize>,
+    /// Variants to compare, the first the reference (e.g. `go,incursion,stoical`; `--variant`
+    /// is then unused): each problem is solved under each with the goal found under the first;
+    /// per problem the answers side by side, then per variant what changed against the first.
+    #[arg(long, value_delimiter = ',')]
+    compare: Vec<String>,
     /// Problem files: SGF (setup `AB`/`AW`, `SZ`, the side to move `PL`) or the JSON records of
     /// the tsumego collections (`AB`, `AW`, `SZ`, `C` "Black to play", `SOL` the book's first
     /// moves, compared with the solver's).
@@ -121,37 +126,14 @@ pub fn life_and_death(options: LifeOptions) -> Result<(), Failure> {
     });
     let problems = options.problems.iter().map(|p| read_problem(p)).collect::<Result<Vec<_>, _>>()?;
     let threads = crate::lab::threads(options.threads).min(problems.len().max(1));
-    // the problems shared out one at a time; each answer printed as soon as those before it are
-    let next = AtomicUsize::new(0);
-    let solve_one =
-        |problem: &ReadProblem| solve(&spec, &problem.board, problem.to_move, goal, options.nodes);
+    if !options.compare.is_empty() {
+        return compare(&options, goal, &problems, threads);
+    }
+    let solve_one = |problem: &ReadProblem| {
+        solve(&spec, &problem.board, problem.to_move, goal, options.nodes).map_err(|e| e.to_string())
+    };
     let mut tally = Tally::default();
-    std::thread::scope(|scope| {
-        let (send, receive) = std::sync::mpsc::channel();
-        for _ in 0..threads {
-            let send = send.clone();
-            let (next, problems, solve_one) = (&next, &problems, &solve_one);
-            scope.spawn(move || {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(problem) = problems.get(i) else { break };
-                    if send.send((i, solve_one(problem).map_err(|e| e.to_string()))).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(send);
-        let mut waiting = std::collections::BTreeMap::new();
-        let mut printed = 0;
-        for (i, answer) in receive {
-            waiting.insert(i, answer);
-            while let Some(answer) = waiting.remove(&printed) {
-                tally.print(&problems[printed], &answer);
-                printed += 1;
-            }
-        }
-    });
+    in_order(&problems, threads, solve_one, |i, answer| tally.print(&problems[i], &answer));
     if tally.with_book > 0 {
         println!("book: {} of {} agree", tally.agree, tally.with_book);
     }
@@ -164,6 +146,174 @@ pub fn life_and_death(options: LifeOptions) -> Result<(), Failure> {
         tally.unknown
     );
     Ok(())
+}
+
+/// Runs `work` on every problem, `threads` at a time, the problems shared out one at a time,
+/// and hands each result to `print` as soon as those before it are printed.
+fn in_order<T: Send>(
+    problems: &[ReadProblem],
+    threads: usize,
+    work: impl Fn(&ReadProblem) -> T + Sync,
+    mut print: impl FnMut(usize, T),
+) {
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let (send, receive) = std::sync::mpsc::channel();
+        for _ in 0..threads {
+            let send = send.clone();
+            let (next, work) = (&next, &work);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(problem) = problems.get(i) else { break };
+                    if send.send((i, work(problem))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut printed = 0;
+        for (i, result) in receive {
+            waiting.insert(i, result);
+            while let Some(result) = waiting.remove(&printed) {
+                print(printed, result);
+                printed += 1;
+            }
+        }
+    });
+}
+
+/// `--compare`: each problem under every variant, the goal the first variant's.
+fn compare(
+    options: &LifeOptions,
+    goal: Option<Goal>,
+    problems: &[ReadProblem],
+    threads: usize,
+) -> Result<(), Failure> {
+    let specs: Vec<VariantSpec> =
+        options.compare.iter().map(|v| v.parse().map_err(Failure::input)).collect::<Result<_, _>>()?;
+    let solve_all = |problem: &ReadProblem| -> Vec<Result<Answer, String>> {
+        let solve_under = |spec: &VariantSpec, goal: Option<Goal>| {
+            solve(spec, &problem.board, problem.to_move, goal, options.nodes).map_err(|e| e.to_string())
+        };
+        let first = solve_under(&specs[0], goal);
+        let goal = first.as_ref().map_or(goal, |answer| Some(answer.goal));
+        std::iter::once(first).chain(specs[1..].iter().map(|spec| solve_under(spec, goal))).collect()
+    };
+    let mut changes = vec![Changes::default(); specs.len()];
+    in_order(problems, threads, solve_all, |i, answers| {
+        let problem = &problems[i];
+        let geometry = problem.board.geometry();
+        let goal = answers.iter().find_map(|a| a.as_ref().ok()).map_or("-", |a| a.goal.name());
+        let sides: Vec<String> = options
+            .compare
+            .iter()
+            .zip(&answers)
+            .map(|(name, answer)| match answer {
+                Ok(a) => {
+                    let moves = moves_text(geometry, &a.winning_moves);
+                    let ko = if a.ko { " ko" } else { "" };
+                    format!(
+                        "{name} {}{ko}{}{moves}",
+                        a.verdict.name(),
+                        if moves.is_empty() { "" } else { " " }
+                    )
+                }
+                Err(e) => format!("{name} refused ({e})"),
+            })
+            .collect();
+        println!("{} ({goal}): {}", problem.name, sides.join(" | "));
+        if let Ok(reference) = &answers[0] {
+            for (change, answer) in changes.iter_mut().zip(&answers).skip(1) {
+                change.count(reference, answer.as_ref().ok());
+            }
+        }
+    });
+    let reference = &options.compare[0];
+    let mut last = Vec::new();
+    for (name, change) in options.compare.iter().zip(&changes).skip(1) {
+        println!(
+            "{name} against {reference}: {} of {} change (verdict {}: success to failure {}, failure \
+             to success {}; winning moves only {}; a success by ko that needs no ko {}, the other way {}); kinds: a ko in either {}, {reference}'s line \
+             ending in two passes (seki) {}, other {}; unknown {}",
+            change.changed(),
+            problems.len(),
+            change.to_failure + change.to_success,
+            change.to_failure,
+            change.to_success,
+            change.moves,
+            change.ko_lifted,
+            change.ko_needed,
+            change.ko,
+            change.seki,
+            change.other,
+            change.unknown
+        );
+        last.push(format!("{name} {}", change.changed()));
+    }
+    println!("changed against {reference}: {} of {}", last.join(", "), problems.len());
+    Ok(())
+}
+
+/// What changed from the reference variant's answers to another variant's.
+#[derive(Clone, Default)]
+struct Changes {
+    to_failure: usize,
+    to_success: usize,
+    /// Same verdict, other winning first moves.
+    moves: usize,
+    /// Successes by a ko that need none under the other variant, and the other way round (same
+    /// winning moves).
+    ko_lifted: usize,
+    ko_needed: usize,
+    /// Changes where either answer needs a ko.
+    ko: usize,
+    /// Other changes where the reference's main line ends in two passes (seki, or life the
+    /// attacker cannot challenge).
+    seki: usize,
+    other: usize,
+    /// Problems where either answer is unknown or refused: not compared.
+    unknown: usize,
+}
+
+impl Changes {
+    fn changed(&self) -> usize {
+        self.to_failure + self.to_success + self.moves + self.ko_lifted + self.ko_needed
+    }
+
+    fn count(&mut self, reference: &Answer, answer: Option<&Answer>) {
+        let Some(answer) =
+            answer.filter(|a| a.verdict != Verdict::Unknown && reference.verdict != Verdict::Unknown)
+        else {
+            self.unknown += 1;
+            return;
+        };
+        match (reference.verdict, answer.verdict) {
+            (Verdict::Success, Verdict::Failure) => self.to_failure += 1,
+            (Verdict::Failure, Verdict::Success) => self.to_success += 1,
+            (Verdict::Success, Verdict::Success) if reference.winning_moves != answer.winning_moves => {
+                self.moves += 1
+            }
+            (Verdict::Success, Verdict::Success) if reference.ko != answer.ko => {
+                if reference.ko {
+                    self.ko_lifted += 1
+                } else {
+                    self.ko_needed += 1
+                }
+            }
+            _ => return,
+        }
+        let by_passes = reference.line.ends_with(&[Move::Pass, Move::Pass]);
+        if reference.ko || answer.ko {
+            self.ko += 1;
+        } else if by_passes {
+            self.seki += 1;
+        } else {
+            self.other += 1;
+        }
+    }
 }
 
 /// The counts of the last lines, as the answers are printed.

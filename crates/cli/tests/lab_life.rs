@@ -65,3 +65,26 @@ fn unreadable_problems_are_refused_in_one_line() {
         "nonsense",
     );
 }
+
+#[test]
+fn compare_prints_the_variants_side_by_side_and_what_changed() {
+    let dir = scratch("lab_life", "compare");
+    let path = dir.join("straight.sgf");
+    std::fs::write(&path, STRAIGHT_THREE_SGF).unwrap();
+    let out =
+        variago(&["lab", "life-and-death", "--compare", "go,stoical,excursion-1", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = stdout(&out);
+    // the vital point kills under every rule: nothing changes
+    assert_eq!(
+        text.lines().next().unwrap(),
+        "straight.sgf (kill): go success B5 | stoical success B5 | excursion-1 success B5",
+        "{text}"
+    );
+    assert!(text.contains("stoical against go: 0 of 1 change"), "{text}");
+    assert_eq!(last_line(&out), "changed against go: stoical 0, excursion-1 0 of 1");
+    assert_refused(
+        &variago(&["lab", "life-and-death", "--compare", "go,nonsense", path.to_str().unwrap()]),
+        "nonsense",
+    );
+}
