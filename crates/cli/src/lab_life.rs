@@ -32,7 +32,8 @@ pub struct LifeOptions {
     /// region, then the other; the first reached is the answer).
     #[arg(long, value_enum)]
     goal: Option<GoalSetting>,
-    /// Positions expanded per problem and goal before the verdict is `unknown`.
+    /// Positions expanded per problem, goal and search (unconditional, then by ko) before the
+    /// verdict is `unknown`.
     #[arg(long, default_value_t = 200_000)]
     nodes: u64,
     /// Problems solved at once (default: every core).

@@ -64,6 +64,10 @@ pub fn alive_points(board: &Board, color: Color, region: &[bool], points: &[Poin
         }
     }
     // which regions are vital to which chains
+    if regions.len() < 2 {
+        // a chain needs two vital regions: none is alive (the common case, decided cheaply)
+        return vec![false; geometry.slots()];
+    }
     let liberty_of = |point: Point, chain: usize| {
         geometry.neighbours(point).into_iter().any(|n| geometry.contains(n) && chain_of[n.index()] == chain)
     };

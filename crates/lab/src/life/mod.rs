@@ -257,8 +257,17 @@ impl Problem {
         (lifted.hash() != game.hash()).then_some(lifted)
     }
 
+    /// Whether every target stone has been captured: the cheap half of [`Self::decided`].
+    pub fn target_captured(&self, game: &AnyGame) -> bool {
+        let board = game.board();
+        !self.target.iter().any(|&p| board.color(p) == Some(self.defender))
+    }
+
     /// Who has won the position, if anyone has (the module's definitions).
     pub fn decided(&self, game: &AnyGame) -> Option<Decided> {
+        if self.target_captured(game) {
+            return Some(Decided::Attacker);
+        }
         let board = game.board();
         let standing: Vec<Point> =
             self.target.iter().copied().filter(|&p| board.color(p) == Some(self.defender)).collect();

@@ -156,13 +156,22 @@ impl Search<'_> {
     fn children(&mut self, game: &AnyGame, before_pass: Option<u64>) -> Vec<Child> {
         let mut moves = std::mem::take(&mut self.moves);
         self.problem.moves(game, &mut moves);
+        let defender_moved = game.to_move() == self.problem.defender();
         let mut children = moves
             .iter()
             .map(|&mv| {
                 let child = self.problem.play(game, mv);
                 let stopped = mv == Move::Pass && before_pass == Some(child.hash());
-                let decided =
-                    if stopped { Some(self.prover_wins(Decided::Defender)) } else { self.judge(&child) };
+                // Benson's test at once after the defender's moves, which are the ones that
+                // make life; after the attacker's it waits until the child is searched (most
+                // never are)
+                let decided = if stopped {
+                    Some(self.prover_wins(Decided::Defender))
+                } else if defender_moved {
+                    self.judge(&child)
+                } else {
+                    self.problem.target_captured(&child).then(|| self.prover_wins(Decided::Attacker))
+                };
                 let before_pass = (mv == Move::Pass).then(|| game.hash());
                 Child { mv, key: key(&child, before_pass), game: child, decided, before_pass, threat: false }
             })
@@ -170,7 +179,7 @@ impl Search<'_> {
         self.moves = moves;
         let prover = game.to_move() == self.problem.start.to_move();
         if let Some(lifted) = self.problem.threat(game).filter(|_| self.threats && !prover) {
-            let decided = self.judge(&lifted);
+            let decided = None;
             let key = key(&lifted, None);
             children.push(Child {
                 mv: Move::Pass,
@@ -234,6 +243,9 @@ impl Search<'_> {
         disproof_limit: u32,
     ) -> (u32, u32, Option<usize>) {
         self.nodes += 1;
+        if let Some(won) = self.judge(game) {
+            return if won { (0, INFINITE, None) } else { (INFINITE, 0, None) };
+        }
         let prover = game.to_move() == self.problem.start.to_move();
         let children = self.children(game, before_pass);
         let depth = self.line.len();
@@ -339,18 +351,19 @@ impl Search<'_> {
 /// Searches a problem with at most `max_nodes` positions expanded: the verdict for the side to
 /// move, every winning first move, a main line. The goal is searched first against an opponent
 /// with ko threats at every turn; if that fails, against one without (a success then needs a ko
-/// won, and says so), with what is left of the budget.
+/// won, and says so), with a budget of its own.
 pub fn solve_problem(problem: &Problem, max_nodes: u64) -> Answer {
     let unconditional = solve_with(problem, max_nodes, true);
-    if unconditional.verdict != Verdict::Failure || unconditional.nodes >= max_nodes {
+    if unconditional.verdict != Verdict::Failure {
         return unconditional;
     }
-    let mut by_ko = solve_with(problem, max_nodes - unconditional.nodes, false);
+    let mut by_ko = solve_with(problem, max_nodes, false);
     by_ko.nodes += unconditional.nodes;
     match by_ko.verdict {
         Verdict::Success => Answer { ko: true, refutation: unconditional.line, ..by_ko },
+        Verdict::Unknown => by_ko,
         // the unconditional failure's refutation is the line to show
-        _ => Answer { nodes: by_ko.nodes, ..unconditional },
+        Verdict::Failure => Answer { nodes: by_ko.nodes, ..unconditional },
     }
 }
 
