@@ -265,9 +265,6 @@ impl Problem {
 
     /// Who has won the position, if anyone has (the module's definitions).
     pub fn decided(&self, game: &AnyGame) -> Option<Decided> {
-        if self.target_captured(game) {
-            return Some(Decided::Attacker);
-        }
         let board = game.board();
         let standing: Vec<Point> =
             self.target.iter().copied().filter(|&p| board.color(p) == Some(self.defender)).collect();

@@ -9,9 +9,9 @@
 //! prover's failure, as a ko fought for ever is no solution). The prover's opponent is given a
 //! ko threat at every turn where the rules restrict it ([`Problem::threat`]), so that the goal is
 //! reached whatever threats it has; where that fails, the search is made again without threats,
-//! and a success there is a success by ko (the prover takes the ko first). Results
-//! that rest on such a cycle are stored like the others, so in rare cases a result can depend on
-//! the path that found it (the graph-history interaction).
+//! and a success there is a success by ko (the prover takes the ko first). A failure that rests
+//! on a cycle is stored with the position the cycle goes back to, and used only while that
+//! position is on the line (the graph-history interaction).
 
 use std::collections::HashMap;
 use variago_rules::{AnyGame, Game, Move};
@@ -177,15 +177,16 @@ impl Search<'_> {
             })
             .collect::<Vec<_>>();
         self.moves = moves;
+        // the threat is the opponent's only, and the lifted board is never decided: its parent
+        // was not
         let prover = game.to_move() == self.problem.start.to_move();
-        if let Some(lifted) = self.problem.threat(game).filter(|_| self.threats && !prover) {
-            let decided = None;
+        if let Some(lifted) = (self.threats && !prover).then(|| self.problem.threat(game)).flatten() {
             let key = key(&lifted, None);
             children.push(Child {
                 mv: Move::Pass,
                 key,
                 game: lifted,
-                decided,
+                decided: None,
                 before_pass: None,
                 threat: true,
             });
