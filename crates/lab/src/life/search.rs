@@ -199,20 +199,20 @@ impl Search<'_> {
     /// longer on the line is not known here (the graph-history interaction).
     fn numbers(&self, child: &Child) -> Known {
         let on_line = |key: &u64| self.line.iter().position(|k| k == key);
-        match child.decided {
-            Some(true) => Known::PROVED,
-            Some(false) => Known::DISPROVED,
-            // a cycle: the prover has not reached its goal by force, on this line
-            None if let Some(i) = on_line(&child.key) => Known { loops_to: Some(i), ..Known::DISPROVED },
-            None => match self.table.get(&child.key) {
-                None => Known::OPEN,
-                Some(e) => match e.loops_to {
-                    None => Known { proof: e.proof, disproof: e.disproof, order: e.order, loops_to: None },
-                    Some(k) => match on_line(&k) {
-                        Some(i) => Known { loops_to: Some(i), ..Known::DISPROVED },
-                        None => Known::OPEN,
-                    },
-                },
+        if let Some(won) = child.decided {
+            return if won { Known::PROVED } else { Known::DISPROVED };
+        }
+        // a cycle: the prover has not reached its goal by force, on this line
+        if let Some(i) = on_line(&child.key) {
+            return Known { loops_to: Some(i), ..Known::DISPROVED };
+        }
+        match self.table.get(&child.key) {
+            None => Known::OPEN,
+            Some(e) => match e.loops_to {
+                None => Known { proof: e.proof, disproof: e.disproof, order: e.order, loops_to: None },
+                Some(k) => {
+                    on_line(&k).map_or(Known::OPEN, |i| Known { loops_to: Some(i), ..Known::DISPROVED })
+                }
             },
         }
     }
