@@ -242,12 +242,14 @@ fn prover_wins_by_fixed_point(problem: &Problem, threats: bool) -> bool {
 /// Small problems, each solved by the search and by the fixed point: the verdicts agree.
 #[test]
 fn the_search_agrees_with_a_fixed_point_on_small_problems() {
-    let boards: [&[&str]; 5] = [
+    let boards: [&[&str]; 7] = [
         &[". . . O X", "O O O O X", "X X X X X"],
         &KO_TO_KILL,
         &[". . . . .", "X X X X .", "O O O X .", ". . O X ."],
         &[". O . X .", "O O X . .", "X X . . ."],
         &[". . O X .", ". O X . .", "O X . . .", "X . . . ."],
+        &SEKI,
+        &[". O X . . .", "O O X . . .", "X X X . . .", ". . . . . ."],
     ];
     for rows in boards {
         for variant in ["go", "go:ko=simple", "incursion", "stoical", "excursion-1", "excursion-2"] {
@@ -264,6 +266,83 @@ fn the_search_agrees_with_a_fixed_point_on_small_problems() {
                 assert_eq!(answer.verdict, expected, "{variant} {rows:?} {to_move} {goal:?}");
                 assert_eq!(answer.ko, by_ko, "{variant} {rows:?} {to_move} {goal:?}: by ko");
             }
+        }
+    }
+}
+
+/// White's group on the top edge with a bent four of eye space, C5 D5 E5 E4 (a path of four
+/// points): whichever point Black takes, White answers on a neighbouring one and has two eyes.
+const BENT_FOUR: [&str; 5] =
+    ["X O . . . O X .", "X O O O . O X .", "X X X O O O X .", ". . X X X X X .", ". . . . . . . ."];
+
+#[test]
+fn a_bent_four_of_eye_space_lives() {
+    for variant in ["go", "go:ko=simple"] {
+        let kill = problem(variant, &BENT_FOUR, Color::Black, Goal::Kill);
+        let answer = solve_problem(&kill, 200_000);
+        assert_eq!(answer.verdict, Verdict::Failure, "{variant}: Black cannot kill");
+        assert_line_ends_won(&kill, &answer.line, false);
+
+        // D5 leaves C5 and the two points E5 E4 (one eye each); E5 leaves C5 D5 and E4; C5
+        // leaves D5 E5 E4, a bent three; E4 leaves C5 D5 E5, a straight three; a pass leaves the
+        // bent four, alive
+        let live = problem(variant, &BENT_FOUR, Color::White, Goal::Live);
+        let answer = solve_problem(&live, 200_000);
+        assert_eq!(answer.verdict, Verdict::Success, "{variant}");
+        assert_eq!(vertices(&live, &answer.winning_moves), ["D5", "E5", "pass"], "{variant}");
+    }
+}
+
+/// Three black stones B4 C4 D4 inside White's group share its only liberties, A4 and E4: the
+/// side that fills one puts itself in atari. Black's fill lets White capture four stones and
+/// live with a straight four; White's fill lets Black capture White. Neither plays: a seki.
+const SEKI: [&str; 4] = [". X X X . O X .", "O O O O O O X .", "X X X X X X X .", ". . . . . . . ."];
+
+#[test]
+fn a_seki_is_the_defenders_and_only_a_pass_keeps_it() {
+    for variant in ["go", "go:ko=simple"] {
+        let kill = problem(variant, &SEKI, Color::Black, Goal::Kill);
+        let answer = solve_problem(&kill, 200_000);
+        assert_eq!(answer.verdict, Verdict::Failure, "{variant}: Black cannot kill");
+
+        let live = problem(variant, &SEKI, Color::White, Goal::Live);
+        let answer = solve_problem(&live, 200_000);
+        assert_eq!(answer.verdict, Verdict::Success, "{variant}");
+        assert_eq!(vertices(&live, &answer.winning_moves), ["pass"], "{variant}: every fill loses");
+        // Black's longest resistance is the sacrifice that lets White capture and live
+        assert_eq!(vertices(&live, &answer.line)[..3], ["pass", "A4", "E4"], "{variant}");
+        assert_line_ends_won(&live, &answer.line, true);
+        assert_eq!(live.decided(&live.start), None, "a seki is not unconditional life");
+    }
+}
+
+/// White's group of three in the corner has one liberty, its eye A4. In Go, Black's A4 captures
+/// it. In the Excursion variants the eye is White's territory, so Black's piece there is a king:
+/// Excursion 1 forbids a turn that places a king and removes one, so Black can capture the group
+/// only while it is made of stones; Excursion 2 forbids it only right after the opponent placed
+/// a king (at the start nobody has).
+const ONE_EYED_KINGS: [&str; 4] = [". k X . . .", "k k X . . .", "X X X . . .", ". . . . . ."];
+
+#[test]
+fn a_one_eyed_group_of_kings_lives_in_excursion_1_only() {
+    let stones: Vec<String> = ONE_EYED_KINGS.iter().map(|r| r.replace('k', "O")).collect();
+    let stones: Vec<&str> = stones.iter().map(String::as_str).collect();
+    for (variant, rows, kills) in [
+        ("go", &stones, true),
+        ("excursion-1", &stones, true),
+        ("excursion-1", &ONE_EYED_KINGS.to_vec(), false),
+        ("excursion-2", &ONE_EYED_KINGS.to_vec(), true),
+    ] {
+        let kill = problem(variant, rows, Color::Black, Goal::Kill);
+        let answer = solve_problem(&kill, 200_000);
+        let expected = if kills { Verdict::Success } else { Verdict::Failure };
+        assert_eq!(answer.verdict, expected, "{variant} {rows:?}");
+        if kills {
+            assert_eq!(vertices(&kill, &answer.winning_moves), ["A4"], "{variant}");
+            assert_line_ends_won(&kill, &answer.line, true);
+        } else {
+            // Black's only move in the region is the forbidden capture: both sides pass
+            assert_eq!(vertices(&kill, &answer.line), ["pass", "pass"], "{variant}");
         }
     }
 }
