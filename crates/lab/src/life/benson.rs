@@ -17,21 +17,10 @@ use variago_rules::{Board, Color, Point};
 /// `points` as a list (the work is proportional to the region, not to the board).
 pub fn alive_points(board: &Board, color: Color, region: &[bool], points: &[Point]) -> Vec<bool> {
     let geometry = board.geometry();
-    // each chain of `color` by a number, each point by its chain
-    let mut chain_of = vec![usize::MAX; geometry.slots()];
-    let mut chains: Vec<Vec<Point>> = Vec::new();
-    for &p in points.iter().filter(|&&p| board.color(p) == Some(color)) {
-        if chain_of[p.index()] == usize::MAX {
-            let stones: Vec<Point> = board.chain(p).collect();
-            for s in &stones {
-                chain_of[s.index()] = chains.len();
-            }
-            chains.push(stones);
-        }
-    }
-    // the enclosed regions: each with its empty points and the chains next to it
+    // the enclosed regions first: with fewer than two, no chain can have two vital regions, and
+    // that is most positions of a search, decided before any chain is traced
     let mut seen = vec![false; geometry.slots()];
-    let mut regions: Vec<(Vec<Point>, Vec<usize>)> = Vec::new();
+    let mut regions: Vec<(Vec<Point>, Vec<Point>)> = Vec::new();
     for &p in points.iter().filter(|&&p| board.color(p) != Some(color)) {
         if seen[p.index()] {
             continue;
@@ -50,7 +39,7 @@ pub fn alive_points(board: &Board, color: Color, region: &[bool], points: &[Poin
                 if !region[n.index()] {
                     open = true;
                 } else if board.color(n) == Some(color) {
-                    next_to.push(chain_of[n.index()]);
+                    next_to.push(n);
                 } else if !seen[n.index()] {
                     seen[n.index()] = true;
                     stack.push(n);
@@ -58,16 +47,35 @@ pub fn alive_points(board: &Board, color: Color, region: &[bool], points: &[Poin
             }
         }
         if !open {
-            next_to.sort_unstable();
-            next_to.dedup();
             regions.push((empties, next_to));
         }
     }
-    // which regions are vital to which chains
     if regions.len() < 2 {
-        // a chain needs two vital regions: none is alive (the common case, decided cheaply)
         return vec![false; geometry.slots()];
     }
+    // each chain of `color` by a number, each point by its chain
+    let mut chain_of = vec![usize::MAX; geometry.slots()];
+    let mut chains: Vec<Vec<Point>> = Vec::new();
+    for &p in points.iter().filter(|&&p| board.color(p) == Some(color)) {
+        if chain_of[p.index()] == usize::MAX {
+            let stones: Vec<Point> = board.chain(p).collect();
+            for s in &stones {
+                chain_of[s.index()] = chains.len();
+            }
+            chains.push(stones);
+        }
+    }
+    // each region with its empty points and the chains next to it
+    let regions: Vec<(Vec<Point>, Vec<usize>)> = regions
+        .into_iter()
+        .map(|(empties, next_to)| {
+            let mut next_to: Vec<usize> = next_to.iter().map(|n| chain_of[n.index()]).collect();
+            next_to.sort_unstable();
+            next_to.dedup();
+            (empties, next_to)
+        })
+        .collect();
+    // which regions are vital to which chains
     let liberty_of = |point: Point, chain: usize| {
         geometry.neighbours(point).into_iter().any(|n| geometry.contains(n) && chain_of[n.index()] == chain)
     };

@@ -331,7 +331,7 @@ pub fn solve(
 }
 
 /// An attacker's chain of the region with this many liberties or fewer keeps them open.
-const SHORT_OF_LIBERTIES: usize = 2;
+const SHORT_OF_LIBERTIES: usize = 3;
 
 /// The region of a problem whose defender is `defender`, as a mask by slot and as a list of
 /// points, row by row. Within the bounding box of all the stones, widened by one line on each

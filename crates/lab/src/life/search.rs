@@ -14,6 +14,8 @@
 //! position is on the line (the graph-history interaction).
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+use variago_rules::stone_game::ZobristHasher;
 use variago_rules::{AnyGame, Game, Move};
 
 use super::{Decided, Goal, Problem};
@@ -113,9 +115,12 @@ fn key(game: &AnyGame, before_pass: Option<u64>) -> u64 {
     game.hash() ^ before_pass.map_or(0, |h| h.rotate_left(23) ^ 0x9e37_79b9_7f4a_7c15)
 }
 
+/// A map keyed by Zobrist hashes, which are random already: taken as they are, not hashed again.
+type ByHash<V> = HashMap<u64, V, BuildHasherDefault<ZobristHasher>>;
+
 struct Search<'a> {
     problem: &'a Problem,
-    table: HashMap<u64, Entry>,
+    table: ByHash<Entry>,
     line: Vec<u64>,
     nodes: u64,
     max_nodes: u64,
@@ -124,7 +129,7 @@ struct Search<'a> {
     /// Whether the prover's opponent has ko threats ([`Problem::threat`]).
     threats: bool,
     /// What the problem's definitions decide of each board met, by the board's hash.
-    judged: HashMap<u64, Option<Decided>>,
+    judged: ByHash<Option<Decided>>,
 }
 
 impl Search<'_> {
@@ -251,18 +256,23 @@ impl Search<'_> {
         let children = self.children(game, before_pass);
         let depth = self.line.len();
         self.line.push(key);
+        let mut known: Vec<Known> = Vec::with_capacity(children.len());
         let result = loop {
-            let known: Vec<Known> = children.iter().map(|c| self.numbers(c)).collect();
-            // the side to move needs one good child, the other side all of them
-            let (mine, theirs): (Vec<u32>, Vec<u32>) = known
-                .iter()
-                .map(|k| if prover { (k.proof, k.disproof) } else { (k.disproof, k.proof) })
-                .unzip();
-            let best = (0..children.len()).min_by_key(|&i| mine[i]).expect("a pass is always a move");
-            let least = mine[best];
-            let second =
-                (0..children.len()).filter(|&i| i != best).map(|i| mine[i]).min().unwrap_or(INFINITE);
-            let total = theirs.iter().fold(0u32, |sum, &n| sum.saturating_add(n).min(INFINITE));
+            known.clear();
+            known.extend(children.iter().map(|c| self.numbers(c)));
+            // the side to move needs one good child, the other side all of them: "mine" is the
+            // mover's number of a child, "theirs" the other
+            let split = |k: &Known| if prover { (k.proof, k.disproof) } else { (k.disproof, k.proof) };
+            let (mut best, mut least, mut second, mut total) = (0, INFINITE, INFINITE, 0u32);
+            for (i, k) in known.iter().enumerate() {
+                let (mine, theirs) = split(k);
+                if mine < least || i == 0 {
+                    (best, second, least) = (i, if i == 0 { INFINITE } else { least }, mine);
+                } else if mine < second {
+                    second = mine;
+                }
+                total = total.saturating_add(theirs).min(INFINITE);
+            }
             let (proof, disproof) = if prover { (least, total) } else { (total, least) };
             if proof >= proof_limit || disproof >= disproof_limit || self.nodes >= self.max_nodes {
                 break (proof, disproof, Self::loops_to(&known, prover, disproof == 0, depth));
@@ -271,8 +281,10 @@ impl Search<'_> {
             // what the parent's limit leaves after the other children
             let (my_limit, their_limit) =
                 if prover { (proof_limit, disproof_limit) } else { (disproof_limit, proof_limit) };
-            let child_mine = my_limit.min(second.saturating_add(1));
-            let child_theirs = their_limit.saturating_sub(total - theirs[best]).clamp(1, INFINITE);
+            // (the 1+ε trick: a little above the second best, so that the search does not
+            // switch back and forth between two children of nearly equal numbers)
+            let child_mine = my_limit.min(second.saturating_add(1).max(second.saturating_add(second / 4)));
+            let child_theirs = their_limit.saturating_sub(total - split(&known[best]).1).clamp(1, INFINITE);
             let (child_proof, child_disproof) =
                 if prover { (child_mine, child_theirs) } else { (child_theirs, child_mine) };
             let child = &children[best];
@@ -372,8 +384,8 @@ pub fn solve_problem(problem: &Problem, max_nodes: u64) -> Answer {
 fn solve_with(problem: &Problem, max_nodes: u64, threats: bool) -> Answer {
     let mut search = Search {
         problem,
-        table: HashMap::new(),
-        judged: HashMap::new(),
+        table: ByHash::default(),
+        judged: ByHash::default(),
         line: Vec::new(),
         nodes: 0,
         max_nodes,
