@@ -8,10 +8,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use clap::{Args, ValueEnum};
 use variago_lab::life::{Answer, Goal, Verdict, solve};
 use variago_records::Record;
+use variago_records::sgf::move_from_text;
 use variago_rules::{Board, Color, Geometry, Move, VariantSpec};
 
 use crate::Failure;
 use crate::lab::moves_text;
+use crate::lab_life_engines::Engines;
 
 /// The goal as the command line writes it.
 #[derive(Clone, Copy, ValueEnum)]
@@ -44,6 +46,18 @@ pub struct LifeOptions {
     /// per problem the answers side by side, then per variant what changed against the first.
     #[arg(long, value_delimiter = ',')]
     compare: Vec<String>,
+    /// Write each problem into this folder as SGF (the setup, the side to move `PL`, the book's
+    /// first moves in the root comment as `book: MOVES`, read back by this command) instead of
+    /// solving it: the collections' JSON records for other programs. The last line: `wrote N
+    /// problems to DIR`.
+    #[arg(long, value_name = "DIR")]
+    to_sgf: Option<PathBuf>,
+    /// Also ask an engine for its move in each problem: `variago:playouts=N` (the built-in AI, as
+    /// `match` names it) or `gtp:COMMAND` (given the position by `loadsgf`); repeatable. Its move
+    /// is right by the book when it is one of the book's, right by the solver when the solver
+    /// reached the goal and the move is one of the winning moves.
+    #[arg(long)]
+    engine: Vec<String>,
     /// Problem files: SGF (setup `AB`/`AW`, `SZ`, the side to move `PL`) or the JSON records of
     /// the tsumego collections (`AB`, `AW`, `SZ`, `C` "Black to play", `SOL` the book's first
     /// moves, compared with the solver's).
@@ -52,11 +66,11 @@ pub struct LifeOptions {
 }
 
 /// A problem as read: the position, the side to move, the book's first moves if given.
-struct ReadProblem {
-    name: String,
-    board: Board,
-    to_move: Color,
-    book: Vec<Move>,
+pub(crate) struct ReadProblem {
+    pub(crate) name: String,
+    pub(crate) board: Board,
+    pub(crate) to_move: Color,
+    pub(crate) book: Vec<Move>,
 }
 
 /// The tsumego collections' JSON record.
@@ -115,7 +129,46 @@ fn read_problem(path: &Path) -> Result<ReadProblem, Failure> {
         return read_json(name, &text).map_err(Failure::input);
     }
     let record = Record::from_sgf(&text).map_err(|e| Failure::input(format!("{name}: {e}")))?;
-    Ok(ReadProblem { name, board: record.setup, to_move: record.first_player, book: Vec::new() })
+    let book = record
+        .info
+        .comment
+        .iter()
+        .flat_map(|c| c.lines())
+        .filter_map(|line| line.strip_prefix(BOOK))
+        .flat_map(str::split_whitespace)
+        .map(|v| move_from_text(record.geometry, v).map_err(|e| Failure::input(format!("{name}: {e}"))))
+        .collect::<Result<_, _>>()?;
+    Ok(ReadProblem { name, board: record.setup, to_move: record.first_player, book })
+}
+
+/// How a problem's SGF root comment gives the book's first moves.
+const BOOK: &str = "book: ";
+
+/// A problem as an SGF record of its position, the book's moves in the root comment.
+pub(crate) fn problem_sgf(spec: &VariantSpec, problem: &ReadProblem) -> String {
+    let geometry = problem.board.geometry();
+    let mut record = Record::new(spec.clone(), geometry);
+    record.setup = problem.board.clone();
+    record.first_player = problem.to_move;
+    let mut comment = format!("{} to play", problem.to_move);
+    if !problem.book.is_empty() {
+        comment.push_str(&format!("\n{BOOK}{}", moves_text(geometry, &problem.book)));
+    }
+    record.info.comment = Some(comment);
+    record.to_sgf()
+}
+
+/// `--to-sgf`: every problem written into `dir` under its name with `.sgf` for its extension.
+fn write_sgf(spec: &VariantSpec, problems: &[ReadProblem], dir: &Path) -> Result<(), Failure> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Failure::input(format!("cannot create {}: {e}", dir.display())))?;
+    for problem in problems {
+        let path = dir.join(Path::new(&problem.name).with_extension("sgf"));
+        std::fs::write(&path, problem_sgf(spec, problem))
+            .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))?;
+    }
+    println!("wrote {} problems to {}", problems.len(), dir.display());
+    Ok(())
 }
 
 pub fn life_and_death(options: LifeOptions) -> Result<(), Failure> {
@@ -126,6 +179,9 @@ pub fn life_and_death(options: LifeOptions) -> Result<(), Failure> {
         GoalSetting::Kill => Goal::Kill,
     });
     let problems = options.problems.iter().map(|p| read_problem(p)).collect::<Result<Vec<_>, _>>()?;
+    if let Some(dir) = &options.to_sgf {
+        return write_sgf(&spec, &problems, dir);
+    }
     let threads = crate::lab::threads(options.threads).min(problems.len().max(1));
     if !options.compare.is_empty() {
         return compare(&options, goal, &problems, threads);
@@ -134,10 +190,15 @@ pub fn life_and_death(options: LifeOptions) -> Result<(), Failure> {
         solve(&spec, &problem.board, problem.to_move, goal, options.nodes).map_err(|e| e.to_string())
     };
     let mut tally = Tally::default();
-    in_order(&problems, threads, solve_one, |i, answer| tally.print(&problems[i], &answer));
+    let mut engines = Engines::start(&options.engine)?;
+    in_order(&problems, threads, solve_one, |i, answer| {
+        tally.print(&problems[i], &answer);
+        engines.ask(&spec, &problems[i], answer.ok().as_ref());
+    });
     if tally.with_book > 0 {
         println!("book: {} of {} agree", tally.agree, tally.with_book);
     }
+    engines.summarise();
     println!(
         "solved {} of {}: success {}, failure {}, unknown {}",
         tally.success + tally.failure,

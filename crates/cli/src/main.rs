@@ -8,6 +8,7 @@ mod gtp_engine;
 mod lab;
 mod lab_known;
 mod lab_life;
+mod lab_life_engines;
 mod lab_report;
 mod lab_selfplay;
 mod lab_solve;

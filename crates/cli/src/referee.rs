@@ -8,7 +8,7 @@ use variago_records::sgf::{move_from_text, move_text};
 use variago_records::{GameInfo, Record, galice_sgf};
 use variago_rules::galice::{Action, Galice, Record as GaliceRecord, Turn};
 use variago_rules::spec::Variant;
-use variago_rules::{AnyGame, Color, Ending, Game, GameResult, ScoreSheet, VariantSpec};
+use variago_rules::{AnyGame, Color, Ending, Game, GameResult, Move, ScoreSheet, VariantSpec};
 use variago_search::{Analysis, KeptAny, Search, Settings};
 
 use crate::gtp::{Gtp, GtpError};
@@ -266,6 +266,24 @@ impl Engine {
                 }
             }
         }
+    }
+
+    /// The engine's move for the side to move in `game`, a position set up on a board (a
+    /// problem) that `sgf` holds as a record: the built-in search plays from `game` itself, a GTP
+    /// engine reads the file with `loadsgf` (its path must have no spaces, as GTP splits
+    /// arguments at them). `None` for a resignation.
+    pub(crate) fn move_in_setup(
+        &mut self,
+        game: &AnyGame,
+        sgf: &std::path::Path,
+    ) -> Result<Option<Move>, Failure> {
+        if let Engine::Gtp(gtp) = self {
+            gtp.command(&format!("loadsgf {}", sgf.display())).map_err(failed)?;
+        }
+        Ok(match self.genmove(game, &[])? {
+            Reply::Move(mv, _) => Some(mv),
+            Reply::Resign => None,
+        })
     }
 
     /// Tells the engine the opponent's move.

@@ -88,3 +88,50 @@ fn compare_prints_the_variants_side_by_side_and_what_changed() {
         "nonsense",
     );
 }
+
+#[test]
+fn json_problems_convert_to_sgf_and_read_back_with_the_book() {
+    let dir = scratch("lab_life", "to_sgf");
+    let path = dir.join("Prob0001.json");
+    let json = r#"{"AB": ["ea", "eb", "ac", "bc", "cc", "dc", "ec"], "AW": ["da", "ab", "bb", "cb", "db"],
+        "SZ": "7", "C": "Black to play: Elementary", "SOL": [["B", "ba", "Correct.", ""]]}"#;
+    std::fs::write(&path, json).unwrap();
+    let out_dir = dir.join("sgf");
+    let out =
+        variago(&["lab", "life-and-death", "--to-sgf", out_dir.to_str().unwrap(), path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(last_line(&out), format!("wrote 1 problems to {}", out_dir.display()));
+    let sgf = out_dir.join("Prob0001.sgf");
+    let text = std::fs::read_to_string(&sgf).unwrap();
+    assert!(text.contains("PL[B]") && text.contains("SZ[7]"), "{text}");
+    // read back: the same answer, and the book still compared
+    let out = variago(&["lab", "life-and-death", sgf.to_str().unwrap()]);
+    let text = stdout(&out);
+    assert!(text.starts_with("Prob0001.sgf: success kill B7 ("), "{text}");
+    assert!(text.contains("  book: B7 (agrees)"), "{text}");
+}
+
+#[test]
+fn an_engine_is_asked_for_its_move_beside_the_solver() {
+    let dir = scratch("lab_life", "engine");
+    let path = dir.join("straight.sgf");
+    std::fs::write(&path, STRAIGHT_THREE_SGF).unwrap();
+    let engine = "variago:playouts=300";
+    let out = variago(&["lab", "life-and-death", "--engine", engine, path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = stdout(&out);
+    let asked = text.lines().find(|l| l.starts_with(&format!("  engine {engine}: "))).expect(&text);
+    // the solver's only winning move is B5: the engine's move is right exactly when it is B5
+    let right = asked.starts_with(&format!("  engine {engine}: B5 "));
+    let verdict = if right { "right" } else { "wrong" };
+    assert!(asked.ends_with(&format!("(solver {verdict})")), "{text}");
+    assert!(
+        text.contains(&format!("\nengine {engine}: book 0 of 0 right, solver {} of 1 right\n", right as u8)),
+        "{text}"
+    );
+    assert_eq!(last_line(&out), "solved 1 of 1: success 1, failure 0, unknown 0");
+    assert_refused(
+        &variago(&["lab", "life-and-death", "--engine", "nonsense", path.to_str().unwrap()]),
+        "engine 'nonsense'",
+    );
+}

@@ -147,6 +147,21 @@ fn a_corner_problem_on_a_full_board_answers_on_that_board() {
         })
         .collect();
     assert_eq!(moves, ["B19"]);
+
+    // shown to an engine: a square around the problem, the frame on it, moves mapped back
+    let (shown, view) = kill.square_view();
+    let geometry = shown.geometry();
+    assert_eq!(geometry.width(), geometry.height());
+    assert!(geometry.area() < 100, "a square around the problem, not the whole board");
+    let vital = geometry.parse_vertex(&format!("B{}", geometry.height())).unwrap();
+    assert_eq!(shown.piece(vital), None);
+    assert_eq!(
+        view.on_given_board(geometry, Move::Place(vital)),
+        Move::Place(given.parse_vertex("B19").unwrap())
+    );
+    // the wall's outside is framed: the empty point below the wall's corner E3 holds Black's stone
+    let below_wall = geometry.parse_vertex(&format!("E{}", geometry.height() - 3)).unwrap();
+    assert_eq!(shown.color(below_wall), Some(Color::Black));
 }
 
 #[test]

@@ -78,6 +78,21 @@ pub struct Problem {
     spec: VariantSpec,
     /// Where the problem's board lies on the board it was set on.
     window: Window,
+    /// The board it was set on, with the frame.
+    framed: Board,
+}
+
+/// Where a board cut out of a problem's board lies on it (see [`Problem::square_view`]).
+#[derive(Clone, Copy, Debug)]
+pub struct View {
+    window: Window,
+}
+
+impl View {
+    /// A move of the cut-out board as a move of the board the problem was set on.
+    pub fn on_given_board(&self, geometry: Geometry, mv: Move) -> Move {
+        self.window.on_given_board(geometry, mv)
+    }
 }
 
 /// Lines of empty board kept beyond the region and its frame when the problem's board is cut
@@ -126,6 +141,33 @@ impl Window {
             Some((p, piece))
         });
         Board::from_pieces(geometry, pieces)
+    }
+
+    /// The square window of the board (GTP engines play square boards) that holds this one:
+    /// widened on its shorter side, kept on the board; the whole board if it is not square and
+    /// too narrow.
+    fn square(&self) -> Window {
+        let side = self.width.max(self.height);
+        if side > self.full.width().min(self.full.height()) {
+            return Window {
+                full: self.full,
+                left: 0,
+                top: 0,
+                width: self.full.width(),
+                height: self.full.height(),
+            };
+        }
+        let left = self.left.min(self.full.width() - side);
+        let top = self.top.min(self.full.height() - side);
+        Window { full: self.full, left, top, width: side, height: side }
+    }
+
+    /// A move of the window's board (of `geometry`) as a move of the full board.
+    fn on_given_board(&self, geometry: Geometry, mv: Move) -> Move {
+        match mv {
+            Move::Pass => Move::Pass,
+            Move::Place(p) => Move::Place(self.outside(geometry, p)),
+        }
     }
 
     /// A point of the full board, inside the window, as a point of the window's board.
@@ -184,7 +226,8 @@ impl Problem {
             }
         }
         let window = Window::around(geometry, region_points.iter().chain(&framed).copied());
-        let board = window.crop(&board);
+        let framed = board;
+        let board = window.crop(&framed);
         let inside = board.geometry();
         let crop_points =
             |points: &[Point]| -> Vec<Point> { points.iter().map(|&p| window.inside(inside, p)).collect() };
@@ -197,15 +240,21 @@ impl Problem {
         let mut spec = spec.clone();
         spec.set_own_position_draw(false);
         let start = AnyGame::from_setup(&spec, board, to_move);
-        Ok(Problem { start, goal, region, region_points, target, defender, spec, window })
+        Ok(Problem { start, goal, region, region_points, target, defender, spec, window, framed })
     }
 
     /// A move of the problem's board as a move of the board it was set on.
     pub fn on_given_board(&self, mv: Move) -> Move {
-        match mv {
-            Move::Pass => Move::Pass,
-            Move::Place(p) => Move::Place(self.window.outside(self.start.board().geometry(), p)),
-        }
+        self.window.on_given_board(self.start.board().geometry(), mv)
+    }
+
+    /// The problem as it is shown to an engine that plays whole boards: the board it was set on
+    /// with the frame, cut to a square around the problem's board (the region, the frame and two
+    /// lines around them), so that every move but the region's is plainly elsewhere; and where
+    /// that square lies.
+    pub fn square_view(&self) -> (Board, View) {
+        let window = self.window.square();
+        (window.crop(&self.framed), View { window })
     }
 
     /// The region's points, row by row from the top.
