@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::{Args, ValueEnum};
+use variago_lab::life::page::{Compared, compare_page};
 use variago_lab::life::{Answer, Goal, Verdict, solve};
 use variago_records::Record;
 use variago_records::sgf::move_from_text;
@@ -46,6 +47,10 @@ pub struct LifeOptions {
     /// per problem the answers side by side, then per variant what changed against the first.
     #[arg(long, value_delimiter = ',')]
     compare: Vec<String>,
+    /// With `--compare`: also write the comparison as an HTML page (the counts, then a diagram of
+    /// every problem whose answer changed, each rule's answer beside it).
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
     /// Write each problem into this folder as SGF (the setup, the side to move `PL`, the book's
     /// first moves in the root comment as `book: MOVES`, read back by this command) instead of
     /// solving it: the collections' JSON records for other programs. The last line: `wrote N
@@ -184,7 +189,15 @@ pub fn life_and_death(options: LifeOptions) -> Result<(), Failure> {
     }
     let threads = crate::lab::threads(options.threads).min(problems.len().max(1));
     if !options.compare.is_empty() {
+        if !options.engine.is_empty() {
+            return Err(Failure::input(
+                "--engine asks engines beside one rule's solver: leave out --compare",
+            ));
+        }
         return compare(&options, goal, &problems, threads);
+    }
+    if options.report.is_some() {
+        return Err(Failure::input("--report writes the comparison of --compare: give --compare too"));
     }
     let solve_one = |problem: &ReadProblem| {
         solve(&spec, &problem.board, problem.to_move, goal, options.nodes).map_err(|e| e.to_string())
@@ -265,7 +278,8 @@ fn compare(
         std::iter::once(first).chain(specs[1..].iter().map(|spec| solve_under(spec, goal))).collect()
     };
     let mut changes = vec![Changes::default(); specs.len()];
-    in_order(problems, threads, solve_all, |i, answers| {
+    let mut all_answers = Vec::with_capacity(problems.len());
+    in_order(problems, threads, solve_all, |i, answers: Vec<Result<Answer, String>>| {
         let problem = &problems[i];
         let geometry = problem.board.geometry();
         let goal = answers.iter().find_map(|a| a.as_ref().ok()).map_or("-", |a| a.goal.name());
@@ -292,11 +306,13 @@ fn compare(
                 change.count(reference, answer.as_ref().ok());
             }
         }
+        all_answers.push(answers);
     });
     let reference = &options.compare[0];
     let mut last = Vec::new();
+    let mut summary = Vec::new();
     for (name, change) in options.compare.iter().zip(&changes).skip(1) {
-        println!(
+        summary.push(format!(
             "{name} against {reference}: {} of {} change (verdict {}: success to failure {}, failure \
              to success {}; winning moves only {}; a success by ko that needs no ko {}, the other way {}); kinds: a ko in either {}, {reference}'s line \
              ending in two passes (seki) {}, other {}; unknown {}",
@@ -312,8 +328,24 @@ fn compare(
             change.seki,
             change.other,
             change.unknown
-        );
+        ));
+        println!("{}", summary.last().expect("just pushed"));
         last.push(format!("{name} {}", change.changed()));
+    }
+    if let Some(file) = &options.report {
+        let compared: Vec<Compared> = problems
+            .iter()
+            .zip(&all_answers)
+            .map(|(problem, answers)| Compared {
+                name: &problem.name,
+                board: &problem.board,
+                to_move: problem.to_move,
+                answers: answers.iter().map(|a| a.as_ref().ok()).collect(),
+            })
+            .collect();
+        std::fs::write(file, compare_page(&options.compare, &summary, &compared))
+            .map_err(|e| Failure::input(format!("cannot write {}: {e}", file.display())))?;
+        println!("report: {}", file.display());
     }
     println!("changed against {reference}: {} of {}", last.join(", "), problems.len());
     Ok(())

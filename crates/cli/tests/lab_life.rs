@@ -135,3 +135,33 @@ fn an_engine_is_asked_for_its_move_beside_the_solver() {
         "engine 'nonsense'",
     );
 }
+
+#[test]
+fn the_comparison_writes_a_page_with_the_changed_problems() {
+    let dir = scratch("lab_life", "report");
+    // White's eye at C4 stands only while D4 does: in Go Black kills by a ko after D3
+    let path = dir.join("ko.sgf");
+    std::fs::write(&path, "(;GM[1]FF[4]SZ[7:4]AB[bc][cc][dc][ec][fc][ea]AW[ba][da][ab][bb][cb]PL[B])")
+        .unwrap();
+    let page = dir.join("compare.html");
+    let args = ["lab", "life-and-death", "--compare", "go,excursion-1", "--report", page.to_str().unwrap()];
+    let out = variago(&[&args[..], &[path.to_str().unwrap()]].concat());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = stdout(&out);
+    let line = text.lines().next().unwrap();
+    assert!(line.starts_with("ko.sgf (kill): go success ko D3 | excursion-1 "), "{text}");
+    let changed = !line.ends_with("excursion-1 success ko D3");
+    assert!(text.contains(&format!("report: {}\n", page.display())), "{text}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>") && html.trim_end().ends_with("</html>"));
+    // a problem is drawn when its answer changed, with every rule's answer
+    assert_eq!(html.contains("<svg"), changed, "{html}");
+    if changed {
+        assert!(html.contains("<td>go</td><td>success by ko D3</td>"), "{html}");
+        assert!(html.contains("(changed)"), "{html}");
+    }
+    assert_refused(
+        &variago(&["lab", "life-and-death", "--report", page.to_str().unwrap(), path.to_str().unwrap()]),
+        "give --compare too",
+    );
+}

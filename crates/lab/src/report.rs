@@ -478,8 +478,24 @@ fn restriction_hits<DB: DrawingBackend>(
     legend(&mut chart)
 }
 
+/// The start of a lab page, up to its heading: one style for every page, no script, no external
+/// file, no web font.
+pub(crate) fn page_head(title: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n<style>\n\
+         body {{ font-family: sans-serif; margin: 2em; max-width: 1100px; }}\n\
+         table {{ border-collapse: collapse; margin: 1em 0; }}\n\
+         th, td {{ border: 1px solid #bbb; padding: 0.3em 0.6em; }}\n\
+         td.n {{ text-align: right; font-variant-numeric: tabular-nums; }}\n\
+         figure {{ margin: 2em 0; }}\n\
+         svg {{ max-width: 100%; height: auto; }}\n\
+         </style>\n</head>\n<body>\n<h1>{title}</h1>\n",
+        title = escape(title)
+    )
+}
+
 /// `&`, `<`, `>` and `"` written as HTML entities.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
@@ -487,16 +503,7 @@ fn escape(text: &str) -> String {
 /// as SVG (no script, no external file, no web font).
 pub fn html(runs: &[ReportRun], plots: &[Plot], plot_folder: &str) -> String {
     let summaries: Vec<Summary> = runs.iter().map(|r| Summary::of(&r.games)).collect();
-    let mut out = String::from(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>variago lab report</title>\n<style>\n\
-         body { font-family: sans-serif; margin: 2em; max-width: 1100px; }\n\
-         table { border-collapse: collapse; margin: 1em 0; }\n\
-         th, td { border: 1px solid #bbb; padding: 0.3em 0.6em; }\n\
-         td.n { text-align: right; font-variant-numeric: tabular-nums; }\n\
-         figure { margin: 2em 0; }\n\
-         svg { max-width: 100%; height: auto; }\n\
-         </style>\n</head>\n<body>\n<h1>variago lab report</h1>\n",
-    );
+    let mut out = page_head("variago lab report");
     out += "<h2>Runs</h2>\n<table>\n<tr><th>run</th><th>folder</th><th>what was played</th><th>result</th></tr>\n";
     for (run, summary) in runs.iter().zip(&summaries) {
         let _ = writeln!(

@@ -23,6 +23,7 @@
 //! a failure for the side to move at the start, as a collection counts a ko as no solution.
 
 pub mod benson;
+pub mod page;
 pub mod search;
 
 use variago_rules::{AnyGame, Board, Color, Game, Geometry, Move, Piece, Point, VariantSpec};
