@@ -314,8 +314,8 @@ fn compare(
     for (name, change) in options.compare.iter().zip(&changes).skip(1) {
         summary.push(format!(
             "{name} against {reference}: {} of {} change (verdict {}: success to failure {}, failure \
-             to success {}; winning moves only {}; a success by ko that needs no ko {}, the other way {}); kinds: a ko in either {}, {reference}'s line \
-             ending in two passes (seki) {}, other {}; unknown {}",
+             to success {}; winning moves only {}; a success by ko that needs no ko {}, the other way {}); kinds: a ko in either {}, a snapback in \
+             {reference}'s line {}, {reference}'s line ending in two passes (seki) {}, other {}; unknown {}",
             change.changed(),
             problems.len(),
             change.to_failure + change.to_success,
@@ -325,6 +325,7 @@ fn compare(
             change.ko_lifted,
             change.ko_needed,
             change.ko,
+            change.snapback,
             change.seki,
             change.other,
             change.unknown
@@ -332,6 +333,15 @@ fn compare(
         println!("{}", summary.last().expect("just pushed"));
         last.push(format!("{name} {}", change.changed()));
     }
+    let kept: Vec<String> = options
+        .compare
+        .iter()
+        .zip(&changes)
+        .skip(1)
+        .map(|(name, change)| format!("{name} {} of {}", change.snapback_kept, change.snapback_lines))
+        .collect();
+    summary.push(format!("snapbacks in {reference}'s main lines, verdict kept: {}", kept.join(", ")));
+    println!("{}", summary.last().expect("just pushed"));
     if let Some(file) = &options.report {
         let compared: Vec<Compared> = problems
             .iter()
@@ -364,6 +374,12 @@ struct Changes {
     ko_needed: usize,
     /// Changes where either answer needs a ko.
     ko: usize,
+    /// Other changes where the reference's main line holds a snapback.
+    snapback: usize,
+    /// Problems whose reference main line holds a snapback (both answers known), and among
+    /// them those whose verdict the other rule keeps.
+    snapback_lines: usize,
+    snapback_kept: usize,
     /// Other changes where the reference's main line ends in two passes (seki, or life the
     /// attacker cannot challenge).
     seki: usize,
@@ -384,6 +400,10 @@ impl Changes {
             self.unknown += 1;
             return;
         };
+        if reference.snapback {
+            self.snapback_lines += 1;
+            self.snapback_kept += (reference.verdict == answer.verdict) as usize;
+        }
         match (reference.verdict, answer.verdict) {
             (Verdict::Success, Verdict::Failure) => self.to_failure += 1,
             (Verdict::Failure, Verdict::Success) => self.to_success += 1,
@@ -402,6 +422,8 @@ impl Changes {
         let by_passes = reference.line.ends_with(&[Move::Pass, Move::Pass]);
         if reference.ko || answer.ko {
             self.ko += 1;
+        } else if reference.snapback {
+            self.snapback += 1;
         } else if by_passes {
             self.seki += 1;
         } else {

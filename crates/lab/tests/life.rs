@@ -92,6 +92,22 @@ fn a_snapback_kills_in_go_and_the_wait_in_stoical_kills_too() {
     }
 }
 
+#[test]
+fn a_snapback_is_found_in_a_line() {
+    let kill = problem("go", &SNAPBACK, Color::Black, Goal::Kill);
+    let geometry = kill.start.board().geometry();
+    let line = |vertices: &[&str]| -> Vec<Move> {
+        vertices.iter().map(|v| Move::Place(geometry.parse_vertex(v).unwrap())).collect()
+    };
+    // B1 thrown in, A1 takes it, B1 takes the five stones back
+    assert!(kill.snapback_in(&line(&["B1", "A1", "B1"])));
+    // A1 thrown in and taken by B1, then A1 again: the whole group taken, a snapback too
+    assert!(kill.snapback_in(&line(&["A1", "B1", "A1"])));
+    // B1 taken, then a move elsewhere in the region: no retake
+    assert!(!kill.snapback_in(&line(&["B1", "A1", "E1"])));
+    assert!(!kill.snapback_in(&[]));
+}
+
 /// White's group has an eye at A4 and a second one at C4 only while the D4 stone stands. White's
 /// D3 connects it: two eyes. Black's D3 leaves D4 one liberty, C4, but Black's capture there is
 /// a ko (White's retake at D4 takes C4 back), so Black kills only by winning a ko.

@@ -307,6 +307,36 @@ impl Problem {
         (lifted.hash() != game.hash()).then_some(lifted)
     }
 
+    /// Whether `line`, played from the start, holds a snapback: a stone placed, captured alone
+    /// by the very next move, and its point taken back at once by a placement that captures
+    /// more than one stone (the throw-in that the capture leaves in atari).
+    pub fn snapback_in(&self, line: &[Move]) -> bool {
+        let mut game = self.start.clone();
+        // the stones on the board after each move of the line
+        let mut boards = vec![game.board().clone()];
+        for &mv in line {
+            if game.check(mv).is_err() {
+                return false;
+            }
+            game = self.play(&game, mv);
+            boards.push(game.board().clone());
+        }
+        let stones = |b: &Board| b.stones(Color::Black) + b.stones(Color::White);
+        line.windows(3).enumerate().any(|(i, moves)| {
+            let [Move::Place(thrown), Move::Place(_), Move::Place(retaken)] = *moves else { return false };
+            let (before, thrown_in, captured, taken_back) =
+                (&boards[i], &boards[i + 1], &boards[i + 2], &boards[i + 3]);
+            // the throw-in stands, the next move takes it and nothing else, the retake takes
+            // two stones or more
+            thrown == retaken
+                && thrown_in.piece(thrown).is_some()
+                && captured.piece(thrown).is_none()
+                && stones(captured) == stones(thrown_in)
+                && stones(taken_back) < stones(captured)
+                && stones(before) < stones(thrown_in)
+        })
+    }
+
     /// Whether every target stone has been captured: the cheap half of [`Self::decided`].
     pub fn target_captured(&self, game: &AnyGame) -> bool {
         let board = game.board();

@@ -63,6 +63,8 @@ pub struct Answer {
     /// For a success by ko, how the opponent refutes the goal with its ko threats (a threat
     /// answered is two passes).
     pub refutation: Vec<Move>,
+    /// Whether the main line holds a snapback ([`Problem::snapback_in`]).
+    pub snapback: bool,
 }
 
 /// Proof and disproof numbers are capped here: "infinite".
@@ -437,6 +439,7 @@ fn solve_with(problem: &Problem, max_nodes: u64, threats: bool) -> Answer {
         goal: problem.goal,
         verdict,
         winning_moves,
+        snapback: problem.snapback_in(&line),
         line,
         nodes: search.nodes,
         ko: false,
