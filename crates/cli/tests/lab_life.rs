@@ -11,6 +11,10 @@ use support::{assert_refused, last_line, scratch, stdout, variago};
 const STRAIGHT_THREE_SGF: &str =
     "(;GM[1]FF[4]SZ[7:5]AB[ea][eb][ac][bc][cc][dc][ec]AW[da][ab][bb][cb][db]PL[B])";
 
+/// The same stones on a 7x7 board as a collection's JSON record, the book's answer B7.
+const STRAIGHT_THREE_JSON: &str = r#"{"AB": ["ea", "eb", "ac", "bc", "cc", "dc", "ec"], "AW": ["da", "ab", "bb", "cb", "db"],
+    "SZ": "7", "C": "Black to play: Elementary", "SOL": [["B", "ba", "Correct.", ""]]}"#;
+
 #[test]
 fn an_sgf_problem_prints_its_verdict_goal_moves_and_line() {
     let dir = scratch("lab_life", "sgf");
@@ -36,11 +40,9 @@ fn an_sgf_problem_prints_its_verdict_goal_moves_and_line() {
 fn a_json_problem_is_compared_with_the_book() {
     let dir = scratch("lab_life", "json");
     let path = dir.join("Prob0001.json");
-    let json = r#"{"AB": ["ea", "eb", "ac", "bc", "cc", "dc", "ec"], "AW": ["da", "ab", "bb", "cb", "db"],
-        "SZ": "7", "C": "Black to play: Elementary", "SOL": [["B", "ba", "Correct.", ""]]}"#;
-    std::fs::write(&path, json).unwrap();
+    std::fs::write(&path, STRAIGHT_THREE_JSON).unwrap();
     let wrong = dir.join("Prob0002.json");
-    std::fs::write(&wrong, json.replace("\"ba\"", "\"aa\"")).unwrap();
+    std::fs::write(&wrong, STRAIGHT_THREE_JSON.replace("\"ba\"", "\"aa\"")).unwrap();
     let out = variago(&["lab", "life-and-death", path.to_str().unwrap(), wrong.to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = stdout(&out);
@@ -93,9 +95,7 @@ fn compare_prints_the_variants_side_by_side_and_what_changed() {
 fn json_problems_convert_to_sgf_and_read_back_with_the_book() {
     let dir = scratch("lab_life", "to_sgf");
     let path = dir.join("Prob0001.json");
-    let json = r#"{"AB": ["ea", "eb", "ac", "bc", "cc", "dc", "ec"], "AW": ["da", "ab", "bb", "cb", "db"],
-        "SZ": "7", "C": "Black to play: Elementary", "SOL": [["B", "ba", "Correct.", ""]]}"#;
-    std::fs::write(&path, json).unwrap();
+    std::fs::write(&path, STRAIGHT_THREE_JSON).unwrap();
     let out_dir = dir.join("sgf");
     let out =
         variago(&["lab", "life-and-death", "--to-sgf", out_dir.to_str().unwrap(), path.to_str().unwrap()]);

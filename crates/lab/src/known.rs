@@ -197,10 +197,7 @@ impl KnownCycle {
 
     /// A move as GTP writes it.
     pub fn move_text(&self, mv: Move) -> String {
-        match mv {
-            Move::Pass => "pass".to_string(),
-            Move::Place(p) => self.geometry().vertex(p).to_string(),
-        }
+        crate::move_text(self.geometry(), mv)
     }
 
     /// The position under a variant the lab searches (see [`crate::searchable_variant`]).

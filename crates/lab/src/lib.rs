@@ -30,13 +30,21 @@ pub mod stats;
 
 use variago_rules::spec::Variant;
 use variago_rules::stone_game::KoRule;
-use variago_rules::{Geometry, VariantSpec};
+use variago_rules::{Geometry, Move, VariantSpec};
 
 pub use cycles::{Cycle, shortest_cycle, shortest_cycle_among};
 pub use graph::{Graph, Passes, Progress, explore};
 pub use selfplay::{GameStats, Player, Studied};
 pub use solve::{ForcedCycle, Solution, forced_cycle_for, principal_line, shortest_forced_cycle, solve};
 pub use state::StateCoder;
+
+/// A move as GTP writes it: a vertex of `geometry`, or `pass`.
+pub(crate) fn move_text(geometry: Geometry, mv: Move) -> String {
+    match mv {
+        Move::Pass => "pass".to_string(),
+        Move::Place(p) => geometry.vertex(p).to_string(),
+    }
+}
 
 /// The variants the cycle search covers (lab.md), in the order tables list them.
 pub const SEARCHED_VARIANTS: [&str; 8] = [

@@ -7,6 +7,7 @@ use std::fmt::Write;
 use variago_rules::{Board, Color, Move, Point};
 
 use super::{Answer, Verdict};
+use crate::move_text;
 use crate::report::{escape, page_head};
 
 /// One problem and its answer under each rule compared (`None`: refused).
@@ -29,15 +30,7 @@ pub fn differs(reference: &Answer, answer: &Answer) -> bool {
 
 /// An answer as the page writes it: verdict, `by ko`, winning moves.
 fn answer_text(board: &Board, answer: &Answer) -> String {
-    let geometry = board.geometry();
-    let moves: Vec<String> = answer
-        .winning_moves
-        .iter()
-        .map(|&mv| match mv {
-            Move::Pass => "pass".to_string(),
-            Move::Place(p) => geometry.vertex(p).to_string(),
-        })
-        .collect();
+    let moves: Vec<String> = answer.winning_moves.iter().map(|&mv| move_text(board.geometry(), mv)).collect();
     format!("{}{} {}", answer.verdict.name(), if answer.ko { " by ko" } else { "" }, moves.join(" "))
 }
 
