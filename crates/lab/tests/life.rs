@@ -130,6 +130,24 @@ fn a_kill_that_needs_a_ko_is_a_success_by_ko() {
     }
 }
 
+/// Black lives only through a ko that White takes first (Cho Chikun's elementary problem 81, on
+/// a small board). E5 makes eyes at D5 and F5, but White's E4 takes the lone E3 stone; Black's
+/// retake at E3 is banned at once. With ko threats Black retakes after one and connects at E4:
+/// two eyes. Without them White connects at E3 and Black's shape is dead. A book counts such a
+/// ko as the answer: a success by ko, though the opponent starts it.
+const KO_TAKEN_FIRST_BY_THE_OPPONENT: [&str; 5] =
+    [". . X . . . X . .", ". O X X . X X O .", ". O O O X O O O .", ". . . . O . . . .", ". . . . . . . . ."];
+
+#[test]
+fn a_ko_the_opponent_takes_first_is_a_success_by_ko() {
+    let live = problem("go", &KO_TAKEN_FIRST_BY_THE_OPPONENT, Color::Black, Goal::Live);
+    let answer = solve_problem(&live, 1_000_000);
+    assert_eq!((answer.verdict, answer.ko), (Verdict::Success, true));
+    assert!(vertices(&live, &answer.winning_moves).contains(&"E5".to_string()));
+    assert!(vertices(&live, &answer.refutation).contains(&"E4".to_string()), "White's capture");
+    assert_line_ends_won(&live, &answer.line, true);
+}
+
 #[test]
 fn the_goal_is_found_when_none_is_given() {
     let spec: VariantSpec = "go".parse().unwrap();
@@ -188,13 +206,21 @@ fn a_side_without_stones_is_refused() {
     assert!(Problem::new(&spec, board, Color::White, Goal::Live).is_err());
 }
 
+/// Which side has ko threats in [`prover_wins_by_fixed_point`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Threats {
+    Opponent,
+    Prover,
+}
+
 /// Whether the side to move at the start reaches its goal by force, worked out a second way:
 /// every position reachable in the region explored, then the prover's wins as the least fixed
 /// point (prover to move: some move wins; the other side to move: every move does), so that play
 /// going round a cycle is the prover's failure; a second pass in a row that brings back the
-/// position before the first ends the fight for the defender. With `threats`, the other side may
-/// lift the rules' restrictions at any turn (a ko threat answered).
-fn prover_wins_by_fixed_point(problem: &Problem, threats: bool) -> bool {
+/// position before the first ends the fight for the defender. The side `threats` names (the
+/// prover, or the other side) may lift the rules' restrictions at any turn (a ko threat
+/// answered).
+fn prover_wins_by_fixed_point(problem: &Problem, threats: Threats) -> bool {
     use std::collections::HashMap;
     // a position, and the hash of the one a pass was played from if a pass reached it
     let key = |game: &variago_rules::AnyGame, before_pass: Option<u64>| (game.hash(), before_pass);
@@ -228,9 +254,10 @@ fn prover_wins_by_fixed_point(problem: &Problem, threats: bool) -> bool {
                 });
                 next.push(n);
             }
-            // the other side's ko threat, answered
+            // a ko threat, answered
+            let prover_to_move = game.to_move() == problem.start.to_move();
             if let Some(lifted) =
-                problem.threat(&game).filter(|_| threats && game.to_move() != problem.start.to_move())
+                problem.threat(&game).filter(|_| prover_to_move == (threats == Threats::Prover))
             {
                 let n = *index.entry(key(&lifted, None)).or_insert_with(|| {
                     games.push((lifted, None));
@@ -291,8 +318,8 @@ fn the_search_agrees_with_a_fixed_point_on_small_problems() {
                     continue;
                 };
                 let answer = solve_problem(&p, 2_000_000);
-                let unconditional = prover_wins_by_fixed_point(&p, true);
-                let by_ko = !unconditional && prover_wins_by_fixed_point(&p, false);
+                let unconditional = prover_wins_by_fixed_point(&p, Threats::Opponent);
+                let by_ko = !unconditional && prover_wins_by_fixed_point(&p, Threats::Prover);
                 let expected = if unconditional || by_ko { Verdict::Success } else { Verdict::Failure };
                 assert_eq!(answer.verdict, expected, "{variant} {rows:?} {to_move} {goal:?}");
                 assert_eq!(answer.ko, by_ko, "{variant} {rows:?} {to_move} {goal:?}: by ko");

@@ -301,7 +301,8 @@ impl Problem {
     /// when the rules' memory restricts it (a ko ban, Stoical's wait, Incursion's flag): the
     /// same board and side to move, the restrictions lifted. `None` when nothing is restricted.
     /// The search gives these threats, without limit, to the side that does not move first, so
-    /// that the first side's goal is reached whatever ko threats the other side has.
+    /// that the first side's goal is reached whatever ko threats the other side has; then, for
+    /// a success by ko, to the side that moves first.
     pub fn threat(&self, game: &AnyGame) -> Option<AnyGame> {
         let lifted = AnyGame::from_setup(&self.spec, game.board().clone(), game.to_move());
         (lifted.hash() != game.hash()).then_some(lifted)

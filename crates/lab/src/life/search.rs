@@ -8,8 +8,8 @@
 //! before the first (the defender's), and a position already on the line searched (a cycle: the
 //! prover's failure, as a ko fought for ever is no solution). The prover's opponent is given a
 //! ko threat at every turn where the rules restrict it ([`Problem::threat`]), so that the goal is
-//! reached whatever threats it has; where that fails, the search is made again without threats,
-//! and a success there is a success by ko (the prover takes the ko first). A failure that rests
+//! reached whatever threats it has; where that fails, the search is made again with the threats
+//! the prover's, and a success there is a success by ko (the prover wins if it wins the kos). A failure that rests
 //! on a cycle is stored with the position the cycle goes back to, and used only while that
 //! position is on the line (the graph-history interaction).
 
@@ -58,7 +58,7 @@ pub struct Answer {
     /// Positions expanded.
     pub nodes: u64,
     /// Whether the success needs a ko won: the goal is out of reach when the opponent has ko
-    /// threats, in reach when neither side has any (the side to move takes the ko first).
+    /// threats, in reach when the side to move has them (and the opponent none).
     pub ko: bool,
     /// For a success by ko, how the opponent refutes the goal with its ko threats (a threat
     /// answered is two passes).
@@ -107,7 +107,7 @@ struct Child {
     decided: Option<bool>,
     /// The hash of `game`'s parent if `mv` is a pass.
     before_pass: Option<u64>,
-    /// Whether this is the other side's ko threat, answered: two passes in the line.
+    /// Whether this is a ko threat, answered: two passes in the line.
     threat: bool,
 }
 
@@ -128,8 +128,8 @@ struct Search<'a> {
     max_nodes: u64,
     decided_count: u32,
     moves: Vec<Move>,
-    /// Whether the prover's opponent has ko threats ([`Problem::threat`]).
-    threats: bool,
+    /// Which side has ko threats ([`Problem::threat`]).
+    threats: ThreatHolder,
     /// What the problem's definitions decide of each board met, by the board's hash.
     judged: ByHash<Option<Decided>>,
 }
@@ -184,10 +184,11 @@ impl Search<'_> {
             })
             .collect::<Vec<_>>();
         self.moves = moves;
-        // the threat is the opponent's only, and the lifted board is never decided: its parent
+        // the threat is one side's only, and the lifted board is never decided: its parent
         // was not
         let prover = game.to_move() == self.problem.start.to_move();
-        if let Some(lifted) = (self.threats && !prover).then(|| self.problem.threat(game)).flatten() {
+        let has_threats = prover == (self.threats == ThreatHolder::Prover);
+        if let Some(lifted) = has_threats.then(|| self.problem.threat(game)).flatten() {
             let key = key(&lifted, None);
             children.push(Child {
                 mv: Move::Pass,
@@ -363,16 +364,26 @@ impl Search<'_> {
     }
 }
 
+/// Which side may make a ko threat (lift the rules' restriction) at every turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ThreatHolder {
+    /// The prover's opponent: a success is unconditional.
+    Opponent,
+    /// The prover: a success needs the kos won, as a book's "ko" answer does.
+    Prover,
+}
+
 /// Searches a problem with at most `max_nodes` positions expanded: the verdict for the side to
 /// move, every winning first move, a main line. The goal is searched first against an opponent
-/// with ko threats at every turn; if that fails, against one without (a success then needs a ko
-/// won, and says so), with a budget of its own.
+/// with ko threats at every turn; if that fails, with the threats the side to move's (a success
+/// then needs a ko won, and says so: the books count such a ko as the answer when nothing
+/// better exists), with a budget of its own.
 pub fn solve_problem(problem: &Problem, max_nodes: u64) -> Answer {
-    let unconditional = solve_with(problem, max_nodes, true);
+    let unconditional = solve_with(problem, max_nodes, ThreatHolder::Opponent);
     if unconditional.verdict != Verdict::Failure {
         return unconditional;
     }
-    let mut by_ko = solve_with(problem, max_nodes, false);
+    let mut by_ko = solve_with(problem, max_nodes, ThreatHolder::Prover);
     by_ko.nodes += unconditional.nodes;
     match by_ko.verdict {
         Verdict::Success => Answer { ko: true, refutation: unconditional.line, ..by_ko },
@@ -382,8 +393,8 @@ pub fn solve_problem(problem: &Problem, max_nodes: u64) -> Answer {
     }
 }
 
-/// [`solve_problem`] against an opponent with ko threats or without.
-fn solve_with(problem: &Problem, max_nodes: u64, threats: bool) -> Answer {
+/// [`solve_problem`] with the ko threats given to one side.
+fn solve_with(problem: &Problem, max_nodes: u64, threats: ThreatHolder) -> Answer {
     let mut search = Search {
         problem,
         table: ByHash::default(),
@@ -424,8 +435,8 @@ fn solve_with(problem: &Problem, max_nodes: u64, threats: bool) -> Answer {
                 search.store(child.key, found);
                 p = found.0;
             }
-            if p == 0 {
-                // the first side never has the threat move: every child is one move
+            // a threat is no first move: the start has no restriction to lift
+            if p == 0 && !child.threat {
                 winning_moves.push(child.mv);
             }
         }
