@@ -404,3 +404,56 @@ fn a_one_eyed_group_of_kings_lives_in_excursion_1_only() {
         }
     }
 }
+
+/// Whether the problem's region holds each of these vertices.
+fn region_holds(problem: &Problem, vertices: &[&str]) -> Vec<bool> {
+    let geometry = problem.start.board().geometry();
+    vertices.iter().map(|v| problem.region_points().contains(&geometry.parse_vertex(v).unwrap())).collect()
+}
+
+/// Cho Chikun's elementary problem 269 (Black to live, the book's answer D19, here D7): the
+/// vital first-line points D7 and E7 lie between the empty points next to White's stones and
+/// White's F7. They are a pocket of the region, not frame stones that would fill the vital point.
+/// The gap at D4 between White's C4 and E4 keeps D3 below it open.
+const FIRST_LINE_POCKET: [&str; 7] = [
+    ". X . . . O . . .",
+    "X X O . . O . . .",
+    "O O X X X O . . .",
+    ". O O . O O . . .",
+    ". . . . . . . . .",
+    ". . O . . . . . .",
+    ". . . . . . . . .",
+];
+
+#[test]
+fn a_first_line_pocket_and_a_gap_stay_in_the_region() {
+    let live = problem("go", &FIRST_LINE_POCKET, Color::Black, Goal::Live);
+    assert_eq!(region_holds(&live, &["D7", "E7", "D4", "D3"]), [true, true, true, true]);
+    let answer = solve_problem(&live, 200_000);
+    assert_eq!(answer.verdict, Verdict::Success);
+    assert!(vertices(&live, &answer.winning_moves).contains(&"D7".to_string()), "the book's D19");
+    assert_line_ends_won(&live, &answer.line, true);
+}
+
+/// Cho Chikun's elementary problem 384 (Black to live, the book's answer B19, here B7): White's
+/// A5 is in atari and touches Black's stones, so its liberty A6 is part of the fight, though no
+/// empty point next to Black's stones reaches it.
+const STONE_IN_ATARI: [&str; 7] = [
+    ". . . O . . . .",
+    ". . O X O . . .",
+    "O X X X O . . .",
+    "X X . O O . . .",
+    "O O O . . . . .",
+    ". . . . . . . .",
+    ". . . . . . . .",
+];
+
+#[test]
+fn the_liberty_of_a_stone_in_atari_is_in_the_region() {
+    let live = problem("go", &STONE_IN_ATARI, Color::Black, Goal::Live);
+    assert_eq!(region_holds(&live, &["A6"]), [true]);
+    let answer = solve_problem(&live, 200_000);
+    assert_eq!(answer.verdict, Verdict::Success);
+    assert!(vertices(&live, &answer.winning_moves).contains(&"B7".to_string()), "the book's B19");
+    assert_line_ends_won(&live, &answer.line, true);
+}

@@ -360,11 +360,13 @@ impl Problem {
     }
 }
 
-/// Solves `to_move`'s problem on `board` for `goal`, or, without one, finds the goal: first the
-/// one whose defender has the smaller region (the enclosed side is the one whose life is at
-/// stake), then the other; the first the side to move reaches (perhaps by a ko) is the answer,
-/// else the first one's. The nodes of both searches are counted. The answer's moves are on
-/// `board` (a problem is played on a window cut out of it).
+/// Solves `to_move`'s problem on `board` for `goal`, or, without one, finds the goal: the one the
+/// side to move reaches (perhaps by a ko) with the smaller budget, the budgets growing tenfold
+/// from a hundredth of `max_nodes` and, at equal budget, the goal whose defender has the smaller
+/// region first (the enclosed side is the one whose life is at stake); if neither is reached, the
+/// answer for the smaller region. A goal out of reach of a small search is not left to use up
+/// the whole budget before the other is tried. The nodes of every search are counted. The
+/// answer's moves are on `board` (a problem is played on a window cut out of it).
 pub fn solve(
     spec: &VariantSpec,
     board: &Board,
@@ -385,23 +387,31 @@ pub fn solve(
         }
     }
     problems.sort_by_key(|p| p.region_points().len());
-    let mut first: Option<Answer> = None;
+    // one goal alone gets the whole budget at once
+    let budgets =
+        if problems.len() > 1 { vec![max_nodes / 100, max_nodes / 10, max_nodes] } else { vec![max_nodes] };
+    let mut answers: Vec<Option<Answer>> = vec![None; problems.len()];
     let mut spent = 0;
-    for problem in &problems {
-        let mut answer = solve_problem(problem, max_nodes);
-        for moves in [&mut answer.winning_moves, &mut answer.line, &mut answer.refutation] {
-            for mv in moves.iter_mut() {
-                *mv = problem.on_given_board(*mv);
+    for budget in budgets.into_iter().filter(|&b| b > 0) {
+        for (problem, known) in problems.iter().zip(answers.iter_mut()) {
+            if known.as_ref().is_some_and(|a| a.verdict == Verdict::Failure) {
+                continue;
             }
+            let mut answer = solve_problem(problem, budget);
+            for moves in [&mut answer.winning_moves, &mut answer.line, &mut answer.refutation] {
+                for mv in moves.iter_mut() {
+                    *mv = problem.on_given_board(*mv);
+                }
+            }
+            spent += answer.nodes;
+            if answer.verdict == Verdict::Success {
+                answer.nodes = spent;
+                return Ok(answer);
+            }
+            *known = Some(answer);
         }
-        spent += answer.nodes;
-        if answer.verdict == Verdict::Success {
-            answer.nodes = spent;
-            return Ok(answer);
-        }
-        first.get_or_insert(answer);
     }
-    match first {
+    match answers.into_iter().flatten().next() {
         Some(mut answer) => {
             answer.nodes = spent;
             Ok(answer)
@@ -422,11 +432,16 @@ const SHORT_OF_LIBERTIES: usize = 3;
 ///   attacker's sphere, taken in but not gone through, so a loose wall with one-point gaps
 ///   encloses as a player reads it;
 /// - the holes that leaves (points walled off from the box's open sides by the points above,
-///   when the box is not the whole board);
+///   when the box is not the whole board), and the pockets: groups of empty points next to
+///   those, walled off by them and the attacker's pieces (first-line points between the
+///   defender's sphere and an attacker's stone, often the vital point);
+/// - the empty outer neighbours of a one-point gap in the attacker's wall (a point of the above
+///   between two attacker's pieces on opposite sides);
 /// - the attacker's pieces next to any of these points;
 /// - the liberties of those of the attacker's chains that have at most [`SHORT_OF_LIBERTIES`],
-///   one of them among the points above (a stone the defender can put in atari from inside is
-///   part of the fight, not of the wall), and the attacker's pieces next to them.
+///   one of them among the points above, or that are in atari next to the defender's pieces (a
+///   stone the defender can capture or put in atari from inside is part of the fight, not of
+///   the wall), and the attacker's pieces next to them.
 fn region_around(board: &Board, defender: Color) -> (Vec<bool>, Vec<Point>) {
     let geometry: Geometry = board.geometry();
     let attacker = defender.opponent();
@@ -492,6 +507,19 @@ fn region_around(board: &Board, defender: Color) -> (Vec<bool>, Vec<Point>) {
     for p in geometry.points().filter(|&p| in_box(p) && !open[p.index()] && !box_is_board) {
         mask[p.index()] = true;
     }
+    // the pockets: empty points outside the mask that the attacker's pieces and the mask wall
+    // off from the box's open sides, next to the mask (the first-line points between the
+    // defender's sphere and an attacker's stone, where a frame stone would fill a vital point)
+    for pocket in empty_pockets(board, &mask, &in_box).into_iter().filter(|_| !box_is_board) {
+        if pocket
+            .iter()
+            .any(|&p| geometry.neighbours(p).into_iter().any(|n| geometry.contains(n) && mask[n.index()]))
+        {
+            for p in pocket {
+                mask[p.index()] = true;
+            }
+        }
+    }
     let take_in_touched = |mask: &mut Vec<bool>| {
         let touched: Vec<Point> = geometry
             .points()
@@ -504,6 +532,20 @@ fn region_around(board: &Board, defender: Color) -> (Vec<bool>, Vec<Point>) {
             mask[p.index()] = true;
         }
     };
+    // a one-point gap in the attacker's wall (an empty point of the region between two of the
+    // attacker's pieces on opposite sides) keeps its empty outer neighbour open: a frame stone
+    // there would make the defender's stone in the gap a ko that the real board does not have
+    let gaps: Vec<Point> = geometry
+        .points()
+        .filter(|&p| mask[p.index()] && board.piece(p).is_none() && between_attackers(board, p, attacker))
+        .collect();
+    for p in gaps {
+        for n in geometry.neighbours(p) {
+            if geometry.contains(n) && !mask[n.index()] && board.piece(n).is_none() {
+                mask[n.index()] = true;
+            }
+        }
+    }
     take_in_touched(&mut mask);
     // the attacker's chains short of liberties with one inside the region are part of the
     // fight, not of the wall: their liberties outside stay open
@@ -515,13 +557,21 @@ fn region_around(board: &Board, defender: Color) -> (Vec<bool>, Vec<Point>) {
                 .any(|n| geometry.contains(n) && board.piece(n).is_none() && mask[n.index()])
         })
     };
+    let touches_defender = |p: Point| {
+        board.chain(p).any(|s| {
+            geometry
+                .neighbours(s)
+                .into_iter()
+                .any(|n| geometry.contains(n) && board.color(n) == Some(defender))
+        })
+    };
     let short: Vec<Point> = geometry
         .points()
         .filter(|&p| {
             mask[p.index()]
                 && board.color(p) == Some(attacker)
                 && board.liberties(p) <= SHORT_OF_LIBERTIES
-                && inside_liberty(p)
+                && (inside_liberty(p) || board.liberties(p) == 1 && touches_defender(p))
         })
         .collect();
     for p in short {
@@ -537,4 +587,53 @@ fn region_around(board: &Board, defender: Color) -> (Vec<bool>, Vec<Point>) {
     take_in_touched(&mut mask);
     let points = geometry.points().filter(|p| mask[p.index()]).collect();
     (mask, points)
+}
+
+/// Whether `p` lies between two of `attacker`'s pieces on opposite sides (left and right, or
+/// above and below).
+fn between_attackers(board: &Board, p: Point, attacker: Color) -> bool {
+    let geometry = board.geometry();
+    let (x, y) = geometry.coords(p);
+    let holds = |dx: i16, dy: i16| {
+        let (nx, ny) = (i16::from(x) + dx, i16::from(y) + dy);
+        u8::try_from(nx)
+            .ok()
+            .zip(u8::try_from(ny).ok())
+            .and_then(|(nx, ny)| geometry.point(nx, ny))
+            .is_some_and(|n| board.color(n) == Some(attacker))
+    };
+    (holds(-1, 0) && holds(1, 0)) || (holds(0, -1) && holds(0, 1))
+}
+
+/// The groups of empty points in the box outside `mask`, joined through empty points only, that
+/// hold no point next to the box's outside.
+fn empty_pockets(board: &Board, mask: &[bool], in_box: &impl Fn(Point) -> bool) -> Vec<Vec<Point>> {
+    let geometry = board.geometry();
+    let free = |p: Point| in_box(p) && !mask[p.index()] && board.piece(p).is_none();
+    let mut seen = vec![false; geometry.slots()];
+    let mut pockets = Vec::new();
+    for start in geometry.points().filter(|&p| free(p)) {
+        if seen[start.index()] {
+            continue;
+        }
+        seen[start.index()] = true;
+        let (mut pocket, mut stack, mut open) = (Vec::new(), vec![start], false);
+        while let Some(p) = stack.pop() {
+            pocket.push(p);
+            for n in geometry.neighbours(p) {
+                if !geometry.contains(n) {
+                    continue;
+                }
+                open |= !in_box(n);
+                if free(n) && !seen[n.index()] {
+                    seen[n.index()] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        if !open {
+            pockets.push(pocket);
+        }
+    }
+    pockets
 }
