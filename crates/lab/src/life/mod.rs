@@ -398,6 +398,12 @@ pub fn solve(
                 continue;
             }
             let mut answer = solve_problem(problem, budget);
+            if answer.verdict == Verdict::Success && budget < max_nodes {
+                // every winning first move is proved with what is left of the budget: the
+                // whole one
+                spent += answer.nodes;
+                answer = solve_problem(problem, max_nodes);
+            }
             for moves in [&mut answer.winning_moves, &mut answer.line, &mut answer.refutation] {
                 for mv in moves.iter_mut() {
                     *mv = problem.on_given_board(*mv);
