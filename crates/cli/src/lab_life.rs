@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::{Args, ValueEnum};
-use variago_lab::life::page::{Compared, compare_page};
+use variago_lab::life::page::{Compared, compare_page, differs};
 use variago_lab::life::{Answer, Goal, Verdict, solve};
 use variago_records::Record;
 use variago_records::sgf::move_from_text;
@@ -404,20 +404,16 @@ impl Changes {
             self.snapback_lines += 1;
             self.snapback_kept += (reference.verdict == answer.verdict) as usize;
         }
+        // what changed is what the page draws
+        if !differs(reference, answer) {
+            return;
+        }
         match (reference.verdict, answer.verdict) {
             (Verdict::Success, Verdict::Failure) => self.to_failure += 1,
             (Verdict::Failure, Verdict::Success) => self.to_success += 1,
-            (Verdict::Success, Verdict::Success) if reference.winning_moves != answer.winning_moves => {
-                self.moves += 1
-            }
-            (Verdict::Success, Verdict::Success) if reference.ko != answer.ko => {
-                if reference.ko {
-                    self.ko_lifted += 1
-                } else {
-                    self.ko_needed += 1
-                }
-            }
-            _ => return,
+            _ if reference.winning_moves != answer.winning_moves => self.moves += 1,
+            _ if reference.ko => self.ko_lifted += 1,
+            _ => self.ko_needed += 1,
         }
         let by_passes = reference.line.ends_with(&[Move::Pass, Move::Pass]);
         if reference.ko || answer.ko {
