@@ -340,7 +340,8 @@ fn compare(
         .skip(1)
         .map(|(name, change)| format!("{name} {} of {}", change.snapback_kept, change.snapback_lines))
         .collect();
-    summary.push(format!("snapbacks in {reference}'s main lines, verdict kept: {}", kept.join(", ")));
+    summary
+        .push(format!("snapbacks in {reference}'s main lines, kept with no ko needed: {}", kept.join(", ")));
     println!("{}", summary.last().expect("just pushed"));
     if let Some(file) = &options.report {
         let compared: Vec<Compared> = problems
@@ -377,7 +378,7 @@ struct Changes {
     /// Other changes where the reference's main line holds a snapback.
     snapback: usize,
     /// Problems whose reference main line holds a snapback (both answers known), and among
-    /// them those whose verdict the other rule keeps.
+    /// them those whose answer the other rule keeps (the verdict, with no ko needed that was not).
     snapback_lines: usize,
     snapback_kept: usize,
     /// Other changes where the reference's main line ends in two passes (seki, or life the
@@ -402,7 +403,8 @@ impl Changes {
         };
         if reference.snapback {
             self.snapback_lines += 1;
-            self.snapback_kept += (reference.verdict == answer.verdict) as usize;
+            // a kill that now needs ko threats has lost its snapback
+            self.snapback_kept += (reference.verdict == answer.verdict && reference.ko == answer.ko) as usize;
         }
         // what changed is what the page draws
         if !differs(reference, answer) {
