@@ -441,8 +441,6 @@ const SHORT_OF_LIBERTIES: usize = 3;
 ///   when the box is not the whole board), and the pockets: groups of empty points next to
 ///   those, walled off by them and the attacker's pieces (first-line points between the
 ///   defender's sphere and an attacker's stone, often the vital point);
-/// - the empty outer neighbours of a one-point gap in the attacker's wall (a point of the above
-///   between two attacker's pieces on opposite sides);
 /// - the attacker's pieces next to any of these points;
 /// - the liberties of those of the attacker's chains that have at most [`SHORT_OF_LIBERTIES`],
 ///   one of them among the points above, or that are in atari next to the defender's pieces (a
@@ -538,20 +536,6 @@ fn region_around(board: &Board, defender: Color) -> (Vec<bool>, Vec<Point>) {
             mask[p.index()] = true;
         }
     };
-    // a one-point gap in the attacker's wall (an empty point of the region between two of the
-    // attacker's pieces on opposite sides) keeps its empty outer neighbour open: a frame stone
-    // there would make the defender's stone in the gap a ko that the real board does not have
-    let gaps: Vec<Point> = geometry
-        .points()
-        .filter(|&p| mask[p.index()] && board.piece(p).is_none() && between_attackers(board, p, attacker))
-        .collect();
-    for p in gaps {
-        for n in geometry.neighbours(p) {
-            if geometry.contains(n) && !mask[n.index()] && board.piece(n).is_none() {
-                mask[n.index()] = true;
-            }
-        }
-    }
     take_in_touched(&mut mask);
     // the attacker's chains short of liberties with one inside the region are part of the
     // fight, not of the wall: their liberties outside stay open
@@ -593,22 +577,6 @@ fn region_around(board: &Board, defender: Color) -> (Vec<bool>, Vec<Point>) {
     take_in_touched(&mut mask);
     let points = geometry.points().filter(|p| mask[p.index()]).collect();
     (mask, points)
-}
-
-/// Whether `p` lies between two of `attacker`'s pieces on opposite sides (left and right, or
-/// above and below).
-fn between_attackers(board: &Board, p: Point, attacker: Color) -> bool {
-    let geometry = board.geometry();
-    let (x, y) = geometry.coords(p);
-    let holds = |dx: i16, dy: i16| {
-        let (nx, ny) = (i16::from(x) + dx, i16::from(y) + dy);
-        u8::try_from(nx)
-            .ok()
-            .zip(u8::try_from(ny).ok())
-            .and_then(|(nx, ny)| geometry.point(nx, ny))
-            .is_some_and(|n| board.color(n) == Some(attacker))
-    };
-    (holds(-1, 0) && holds(1, 0)) || (holds(0, -1) && holds(0, 1))
 }
 
 /// The groups of empty points in the box outside `mask`, joined through empty points only, that
