@@ -514,11 +514,12 @@ fn region_around(board: &Board, defender: Color) -> (Vec<bool>, Vec<Point>) {
     // the pockets: empty points outside the mask that the attacker's pieces and the mask wall
     // off from the box's open sides, next to the mask (the first-line points between the
     // defender's sphere and an attacker's stone, where a frame stone would fill a vital point)
-    for pocket in empty_pockets(board, &mask, &in_box).into_iter().filter(|_| !box_is_board) {
-        if pocket
-            .iter()
-            .any(|&p| geometry.neighbours(p).into_iter().any(|n| geometry.contains(n) && mask[n.index()]))
-        {
+    let next_to_mask = |p: Point, mask: &[bool]| {
+        geometry.neighbours(p).into_iter().any(|n| geometry.contains(n) && mask[n.index()])
+    };
+    let pockets = if box_is_board { Vec::new() } else { empty_pockets(board, &mask, &in_box) };
+    for pocket in pockets {
+        if pocket.iter().any(|&p| next_to_mask(p, &mask)) {
             for p in pocket {
                 mask[p.index()] = true;
             }
