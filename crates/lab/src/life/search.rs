@@ -9,9 +9,9 @@
 //! prover's failure, as a ko fought for ever is no solution). The prover's opponent is given a
 //! ko threat at every turn where the rules restrict it ([`Problem::threat`]), so that the goal is
 //! reached whatever threats it has; where that fails, the search is made again with the threats
-//! the prover's, and a success there is a success by ko (the prover wins if it wins the kos). A failure that rests
-//! on a cycle is stored with the position the cycle goes back to, and used only while that
-//! position is on the line (the graph-history interaction).
+//! the prover's, and a success there is a success by ko (the prover wins if it wins the kos). A
+//! failure that rests on a cycle is stored with the position the cycle goes back to, and used
+//! only while that position is on the line (the graph-history interaction).
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
