@@ -69,6 +69,8 @@ pub struct Problem {
     pub goal: Goal,
     /// Whether each slot (by [`Point::index`]) is in the region.
     region: Vec<bool>,
+    /// Whether each slot is a point of the board outside the region.
+    outside: Vec<bool>,
     /// The region's points, row by row.
     region_points: Vec<Point>,
     /// The points holding the defender's pieces at the start.
@@ -238,10 +240,14 @@ impl Problem {
         for p in &region_points {
             region[p.index()] = true;
         }
+        let mut outside = vec![false; inside.slots()];
+        for p in inside.points().filter(|p| !region[p.index()]) {
+            outside[p.index()] = true;
+        }
         let mut spec = spec.clone();
         spec.set_own_position_draw(false);
         let start = AnyGame::from_setup(&spec, board, to_move);
-        Ok(Problem { start, goal, region, region_points, target, defender, spec, window, framed })
+        Ok(Problem { start, goal, region, outside, region_points, target, defender, spec, window, framed })
     }
 
     /// A move of the problem's board as a move of the board it was set on.
@@ -346,17 +352,24 @@ impl Problem {
 
     /// Who has won the position, if anyone has (the module's definitions).
     pub fn decided(&self, game: &AnyGame) -> Option<Decided> {
-        let board = game.board();
-        let standing: Vec<Point> =
-            self.target.iter().copied().filter(|&p| board.color(p) == Some(self.defender)).collect();
-        if standing.is_empty() {
+        if self.target_captured(game) {
             return Some(Decided::Attacker);
         }
+        self.target_alive(game.board()).then_some(Decided::Defender)
+    }
+
+    /// Whether a chain holding a target point is unconditionally alive (Benson's test, the
+    /// costly half of [`Self::decided`]).
+    pub fn target_alive(&self, board: &Board) -> bool {
         let alive = benson::alive_points(board, self.defender, &self.region, &self.region_points);
-        if standing.iter().any(|p| alive[p.index()]) {
-            return Some(Decided::Defender);
-        }
-        None
+        self.target.iter().any(|&p| board.color(p) == Some(self.defender) && alive[p.index()])
+    }
+
+    /// Whether the defender has the two closed regions that [`Self::target_alive`] needs at
+    /// least: a cheap test that most boards of a search fail.
+    pub fn may_be_alive(&self, board: &Board, scratch: &mut benson::Scratch) -> bool {
+        let masks = (&self.region[..], &self.outside[..]);
+        benson::has_two_closed_regions(board, self.defender, masks, &self.region_points, scratch)
     }
 }
 

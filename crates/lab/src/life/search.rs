@@ -15,10 +15,11 @@
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::rc::Rc;
 use variago_rules::stone_game::ZobristHasher;
 use variago_rules::{AnyGame, Game, Move};
 
-use super::{Decided, Goal, Problem};
+use super::{Decided, Goal, Problem, benson};
 
 /// The outcome of a search for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,10 +100,10 @@ impl Known {
     const DISPROVED: Known = Known { proof: INFINITE, disproof: 0, order: 0, loops_to: None };
 }
 
-/// A position reached by one move, with what is known of it.
+/// A position reached by one move, with what is known of it (the position itself is made again
+/// when the search goes down to it: [`Search::child_game`]).
 struct Child {
     mv: Move,
-    game: AnyGame,
     key: u64,
     decided: Option<bool>,
     /// The hash of `game`'s parent if `mv` is a pass.
@@ -130,9 +131,19 @@ struct Search<'a> {
     moves: Vec<Move>,
     /// Which side has ko threats ([`Problem::threat`]).
     threats: ThreatHolder,
-    /// What the problem's definitions decide of each board met, by the board's hash.
-    judged: ByHash<Option<Decided>>,
+    /// Whether the target lives unconditionally, by the board's hash, for the boards Benson's
+    /// test was run on.
+    judged: ByHash<bool>,
+    /// The children of each position expanded, by its key: df-pn comes back to a position many
+    /// times, and making every child's position again each time was most of the search's work.
+    expanded: ByHash<Rc<[Child]>>,
+    /// Buffers for judging boards.
+    scratch: benson::Scratch,
 }
+
+/// Positions whose children [`Search::expanded`] keeps before it is emptied, which bounds its
+/// memory (about half a kilobyte a position).
+const EXPANDED_KEPT: usize = 400_000;
 
 impl Search<'_> {
     /// Whether a decided position is the prover's win.
@@ -140,29 +151,47 @@ impl Search<'_> {
         (decided == Decided::Defender) == (self.problem.goal == Goal::Live)
     }
 
-    /// Whether the prover has won (`Some(true)`), lost, or neither yet, by the definitions.
-    /// The problem's judgement depends on the board alone and Benson's test is costly: each
-    /// board is judged once.
+    /// Whether the prover has won (`Some(true)`), lost, or neither yet, by the definitions
+    /// ([`Problem::decided`]). Benson's test is costly and depends on the board alone: each
+    /// board that passes the cheap test before it is judged once.
     fn judge(&mut self, game: &AnyGame) -> Option<bool> {
-        let board = game.board().hash();
-        let decided = match self.judged.get(&board) {
-            Some(&decided) => decided,
+        if self.problem.target_captured(game) {
+            return Some(self.prover_wins(Decided::Attacker));
+        }
+        let board = game.board();
+        if !self.problem.may_be_alive(board, &mut self.scratch) {
+            return None;
+        }
+        let alive = match self.judged.get(&board.hash()) {
+            Some(&alive) => alive,
             None => {
-                let decided = self.problem.decided(game);
-                self.judged.insert(board, decided);
-                decided
+                let alive = self.problem.target_alive(board);
+                self.judged.insert(board.hash(), alive);
+                alive
             }
         };
-        decided.map(|d| self.prover_wins(d))
+        alive.then(|| self.prover_wins(Decided::Defender))
     }
 
     /// The positions one move from `game`, which a pass reached from the position hashed
     /// `before_pass` if there is one. A second pass in a row that brings back that position
     /// decides for the defender (the fight has stopped with the target standing); one that lifts
     /// a restriction of the rules' memory (Stoical's wait, a ko ban) lets the fight go on.
-    fn children(&mut self, game: &AnyGame, before_pass: Option<u64>) -> Vec<Child> {
+    fn children(&mut self, game: &AnyGame, at: u64, before_pass: Option<u64>) -> Rc<[Child]> {
         let mut moves = std::mem::take(&mut self.moves);
         self.problem.moves(game, &mut moves);
+        // the same position by another path may have other legal moves (a superko), so the
+        // kept children serve only for the same moves
+        if let Some(children) = self.expanded.get(&at)
+            && children.iter().filter(|c| !c.threat).map(|c| c.mv).eq(moves.iter().copied())
+        {
+            let children = Rc::clone(children);
+            self.moves = moves;
+            return children;
+        }
+        if self.expanded.len() >= EXPANDED_KEPT {
+            self.expanded.clear();
+        }
         let defender_moved = game.to_move() == self.problem.defender();
         let mut children = moves
             .iter()
@@ -180,7 +209,7 @@ impl Search<'_> {
                     self.problem.target_captured(&child).then(|| self.prover_wins(Decided::Attacker))
                 };
                 let before_pass = (mv == Move::Pass).then(|| game.hash());
-                Child { mv, key: key(&child, before_pass), game: child, decided, before_pass, threat: false }
+                Child { mv, key: key(&child, before_pass), decided, before_pass, threat: false }
             })
             .collect::<Vec<_>>();
         self.moves = moves;
@@ -189,17 +218,26 @@ impl Search<'_> {
         let prover = game.to_move() == self.problem.start.to_move();
         let has_threats = prover == (self.threats == ThreatHolder::Prover);
         if let Some(lifted) = has_threats.then(|| self.problem.threat(game)).flatten() {
-            let key = key(&lifted, None);
             children.push(Child {
                 mv: Move::Pass,
-                key,
-                game: lifted,
+                key: key(&lifted, None),
                 decided: None,
                 before_pass: None,
                 threat: true,
             });
         }
+        let children: Rc<[Child]> = children.into();
+        self.expanded.insert(at, Rc::clone(&children));
         children
+    }
+
+    /// The position a child of `game` stands for.
+    fn child_game(&self, game: &AnyGame, child: &Child) -> AnyGame {
+        if child.threat {
+            self.problem.threat(game).expect("a threat child lifts a restriction")
+        } else {
+            self.problem.play(game, child.mv)
+        }
     }
 
     /// What is known of a child: its proof and disproof numbers, its order once decided, and
@@ -256,7 +294,7 @@ impl Search<'_> {
             return if won { (0, INFINITE, None) } else { (INFINITE, 0, None) };
         }
         let prover = game.to_move() == self.problem.start.to_move();
-        let children = self.children(game, before_pass);
+        let children = self.children(game, key, before_pass);
         let depth = self.line.len();
         self.line.push(key);
         let mut known: Vec<Known> = Vec::with_capacity(children.len());
@@ -291,7 +329,8 @@ impl Search<'_> {
             let (child_proof, child_disproof) =
                 if prover { (child_mine, child_theirs) } else { (child_theirs, child_mine) };
             let child = &children[best];
-            let found = self.search(&child.game, child.key, child.before_pass, child_proof, child_disproof);
+            let child_game = self.child_game(game, child);
+            let found = self.search(&child_game, child.key, child.before_pass, child_proof, child_disproof);
             self.store(child.key, found);
         };
         self.line.pop();
@@ -337,7 +376,8 @@ impl Search<'_> {
         while self.judge(&game).is_none() && line.len() < 200 {
             let winner_to_move = (game.to_move() == self.problem.start.to_move()) == success;
             let won = |k: Known| if success { k.proof == 0 } else { k.disproof == 0 };
-            let children = self.children(&game, before_pass);
+            let children =
+                self.children(&game, *self.line.last().expect("the line holds the position"), before_pass);
             let candidates = children
                 .iter()
                 .filter(|c| !self.line.contains(&c.key))
@@ -358,7 +398,7 @@ impl Search<'_> {
                 break;
             }
             before_pass = child.before_pass;
-            game = child.game.clone();
+            game = self.child_game(&game, child);
         }
         line
     }
@@ -405,6 +445,8 @@ fn solve_with(problem: &Problem, max_nodes: u64, threats: ThreatHolder) -> Answe
         decided_count: 0,
         moves: Vec::new(),
         threats,
+        expanded: ByHash::default(),
+        scratch: benson::Scratch::default(),
     };
     let start = &problem.start;
     let root = key(start, None);
@@ -427,11 +469,12 @@ fn solve_with(problem: &Problem, max_nodes: u64, threats: ThreatHolder) -> Answe
     if verdict == Verdict::Success && search.judge(start).is_none() {
         // each first move proved or disproved in turn, with what is left of the budget
         search.line.push(root);
-        for child in search.children(start, None) {
-            let known = search.numbers(&child);
+        for child in search.children(start, root, None).iter() {
+            let known = search.numbers(child);
             let (mut p, d) = (known.proof, known.disproof);
             if p != 0 && d != 0 && search.nodes < max_nodes {
-                let found = search.search(&child.game, child.key, child.before_pass, INFINITE, INFINITE);
+                let child_game = search.child_game(start, child);
+                let found = search.search(&child_game, child.key, child.before_pass, INFINITE, INFINITE);
                 search.store(child.key, found);
                 p = found.0;
             }
