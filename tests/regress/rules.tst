@@ -94,13 +94,14 @@ play w c2
 43 is_legal b e5
 #? [1]
 
-# The end: two passes end the game and are scored by area.
+# The end: two passes end the game and are scored by area; GTP has no end of game, so a move
+# after them is still legal (the controller decides when the game ends).
 variago-variant go:size=5
 play b c3
 play w pass
 play b pass
 50 variago-why w a1
-#? [the game is over]
+#? [legal]
 51 final_score
 #? [B\+17.5]
 52 gogui-rules_final_result

@@ -26,6 +26,11 @@ pub struct Options {
     /// the opponent runs on the same machine (matches).
     #[arg(long)]
     pub ponder: bool,
+    /// Answer as Lizzie needs: `version` as Leela Zero 0.17 (below 0.15 Lizzie warns, and can
+    /// freeze on the warning) and the pass in lower case (Lizzie's test of it is case by case;
+    /// other clients get GNU Go's `PASS`).
+    #[arg(long)]
+    pub lizzie: bool,
 }
 
 /// Runs the engine until `quit` or the end of the input.
@@ -36,6 +41,7 @@ pub fn run(options: Options) -> Result<(), Failure> {
         settings: Settings { resign_below, ..settings },
         fixed_budget: options.budget.is_chosen(),
         ponder: options.ponder,
+        lizzie: options.lizzie,
     };
     let mut engine = Engine::new(config, &options.variant).map_err(Failure::input)?;
     variago_gtp::run(&mut engine, std::io::BufReader::new(std::io::stdin()), std::io::stdout().lock())

@@ -81,6 +81,7 @@ pub const COMMANDS: &[&str] = &[
     "get_komi",
     "get_handicap",
     "level",
+    "kgs-rules",
 ];
 
 /// The board views GoGui offers in its Analyze menu (`type/label/command`).
@@ -104,6 +105,10 @@ pub struct Config {
     /// command (pondering): the next search starts from the tree it grew. Off by default, as it
     /// takes the cores an opponent on the same machine would think with.
     pub ponder: bool,
+    /// Whether to answer as Lizzie needs: `version` as Leela Zero 0.17 (below 0.15 Lizzie warns,
+    /// and can freeze on the warning), and a pass in lower case (Lizzie matches `pass` case by
+    /// case, where Kigo reads only GNU Go's `PASS`).
+    pub lizzie: bool,
 }
 
 impl Default for Config {
@@ -113,6 +118,7 @@ impl Default for Config {
             settings: Settings { resign_below: Some(0.05), ..Settings::default() },
             fixed_budget: false,
             ponder: false,
+            lizzie: false,
         }
     }
 }
@@ -149,6 +155,12 @@ pub struct Engine {
     judged: Option<(Record, Option<Judgement>)>,
     /// The search pondering since the last `genmove`, stopped by the next command.
     pondering: Option<Pondering>,
+    /// Whether the command line chose the budget (`config.fixed_budget` at the start): then a
+    /// client's `level` leaves it.
+    budget_from_command_line: bool,
+    /// Whether the client counts territory (`kgs-rules japanese`): then a move in one's own
+    /// territory costs a point, and the engine plays one only when it is clearly needed.
+    territory_rules: bool,
 }
 
 impl Drop for Engine {
@@ -176,6 +188,9 @@ fn fills_own_atari(board: &variago_rules::Board, p: Point, mover: Color) -> bool
     let (liberties, size) = board.liberties_after_placing(p, mover);
     liberties < 2 && size >= 2
 }
+
+/// The version answered to Lizzie ([`Config::lizzie`]): Leela Zero's last.
+const LIZZIE_VERSION: &str = "0.17";
 
 /// Moves `top_moves_black`/`top_moves_white` list at most, as GNU Go.
 const TOP_MOVES: usize = 10;
@@ -276,7 +291,17 @@ impl Engine {
         // final_status_list and the settling before a pass read the searches' ownership
         config.settings.ownership = true;
         let position = Self::empty_position(variant, Geometry::square(19).expect("19 is a board size"))?;
-        Ok(Engine { config, position, clock: Clock::default(), kept: None, judged: None, pondering: None })
+        let budget_from_command_line = config.fixed_budget;
+        Ok(Engine {
+            config,
+            position,
+            clock: Clock::default(),
+            kept: None,
+            judged: None,
+            pondering: None,
+            budget_from_command_line,
+            territory_rules: false,
+        })
     }
 
     /// Runs one input line: `None` for a line GTP ignores (empty, a comment).
@@ -302,7 +327,9 @@ impl Engine {
             }
             "protocol_version" => Ok("2".into()),
             "name" => Ok("variago".into()),
-            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
+            "version" => {
+                Ok(if self.config.lizzie { LIZZIE_VERSION } else { env!("CARGO_PKG_VERSION") }.into())
+            }
             "known_command" => arity(args, 1, "known_command NAME")
                 .map(|()| COMMANDS.contains(&args[0].as_str()).to_string()),
             "list_commands" => Ok(COMMANDS.join("\n")),
@@ -331,6 +358,7 @@ impl Engine {
             "get_komi" => Ok(self.get_komi()),
             "get_handicap" => self.single().map(|s| handicap_stones(&s.record).to_string()),
             "level" => self.level(args),
+            "kgs-rules" => self.kgs_rules(args),
             name @ "fixed_handicap" => self.handicap(name, args, handicap::fixed),
             name @ "place_free_handicap" => self.handicap(name, args, handicap::free),
             "set_free_handicap" => self.set_free_handicap(args),
@@ -531,7 +559,7 @@ impl Engine {
         let color = parse_color(&args[0])?;
         match &self.position {
             Position::Single(single) => {
-                let Ok(game) = single.for_player(color) else { return Ok(("pass".into(), String::new())) };
+                let Ok(game) = single.for_player(color) else { return Ok(("PASS".into(), String::new())) };
                 let settings =
                     self.move_settings(color, single.record.moves.len(), game.board().empties().len());
                 // the moves played since the last search in this game (and the pass GTP puts in
@@ -550,7 +578,7 @@ impl Engine {
                 }
                 let search = Search::new(settings);
                 let Some((analysis, trees)) = search.analyse_any_reusing(&game, kept, &since) else {
-                    return Ok(("pass".into(), String::new()));
+                    return Ok(("PASS".into(), String::new()));
                 };
                 self.kept = Some((searched, trees));
                 let text =
@@ -562,7 +590,9 @@ impl Engine {
                     Move::Pass => self.settling_move(&single.record, &game, &analysis).unwrap_or(Move::Pass),
                     best => best,
                 };
-                let name = single.name(best);
+                let best = self.sparing_move(&single.record, &game, &analysis, best);
+                let name =
+                    if best == Move::Pass && self.config.lizzie { "pass".into() } else { single.name(best) };
                 if play {
                     self.single_mut()?.play(color, best).map_err(|e| format!("internal error: {e}"))?;
                     if self.config.ponder {
@@ -630,12 +660,7 @@ impl Engine {
         } else {
             pass.winrate
         };
-        let judgement = if analysis.ownership.is_empty() {
-            // every playout ended in the reused tree: judge with a search of its own
-            self.judge(record)?
-        } else {
-            Judgement::new(game.board(), &analysis.ownership)
-        };
+        let judgement = self.judgement_after(record, game, analysis)?;
         let settling = judgement.settling_points(game.board(), game.to_move());
         analysis
             .moves
@@ -645,11 +670,88 @@ impl Engine {
             .map(|m| m.mv)
     }
 
+    /// The dead stones and territories by the search's ownership, or, when every playout ended
+    /// in the reused tree, by a search of their own.
+    fn judgement_after(
+        &self,
+        record: &Record,
+        game: &AnyGame,
+        analysis: &Analysis<Move>,
+    ) -> Option<Judgement> {
+        if analysis.ownership.is_empty() {
+            self.judge(record)
+        } else {
+            Some(Judgement::new(game.board(), &analysis.ownership))
+        }
+    }
+
+    /// The move to play instead of `best` (the search's, or a settling move) where that placement would
+    /// only spend a point of the mover's own territory (an empty region only its stones
+    /// border), which a client counting territory (qGo, Quarry) takes off the mover's score
+    /// though area scoring does not:
+    /// - after the opponent's pass, when passing wins as the board stands (the exact count), the
+    ///   pass, unless `best` settles the position under area rules outside the mover's own
+    ///   territory (an open point, a liberty of dead stones: [`Judgement::settling_points`]);
+    /// - under territory rules (`kgs-rules japanese`), for a `best` inside the mover's own
+    ///   territory, the most visited other move or pass outside it within [`PLAY_ON_MARGIN`] of
+    ///   `best`'s win rate (a move inside is played when the search finds it clearly better: a
+    ///   group that still needs it to live), or, with none searched and `best` winning by
+    ///   [`CLEARLY_WINNING`], the pass.
+    fn sparing_move(&self, record: &Record, game: &AnyGame, analysis: &Analysis<Move>, best: Move) -> Move {
+        if best == Move::Pass {
+            return best;
+        }
+        let mover = game.to_move();
+        let board = game.board();
+        let own_territory = |mv: Move| match mv {
+            Move::Place(p) => board.region(p, None).owner == variago_rules::board::RegionOwner::Only(mover),
+            Move::Pass => false,
+        };
+        if record.moves.last() == Some(&Move::Pass) && variago_search::ending_pass_winrate(game) == Some(1.0)
+        {
+            let settles = !self.territory_rules
+                && !own_territory(best)
+                && match (best, self.judgement_after(record, game, analysis)) {
+                    (Move::Place(p), Some(judgement)) => judgement.settling_points(board, mover).contains(&p),
+                    _ => false,
+                };
+            return if settles { best } else { Move::Pass };
+        }
+        if !self.territory_rules || !own_territory(best) {
+            return best;
+        }
+        let Some(chosen) = analysis.moves.iter().find(|m| m.mv == best) else { return best };
+        let elsewhere = analysis
+            .moves
+            .iter()
+            .filter(|m| m.visits > 0 && !own_territory(m.mv) && m.winrate >= chosen.winrate - PLAY_ON_MARGIN)
+            .max_by_key(|m| m.visits);
+        match elsewhere {
+            Some(m) => m.mv,
+            None if chosen.winrate >= CLEARLY_WINNING => Move::Pass,
+            None => best,
+        }
+    }
+
+    /// `kgs-rules RULES`: `japanese` counts territory ([`Engine::sparing_move`]); `chinese`,
+    /// `aga` and `new_zealand` count area, as the engine does.
+    fn kgs_rules(&mut self, args: &[String]) -> Result<String, Failure> {
+        arity(args, 1, "kgs-rules RULES")?;
+        self.territory_rules = match args[0].to_ascii_lowercase().as_str() {
+            "japanese" => true,
+            "chinese" | "aga" | "new_zealand" => false,
+            other => return Err(format!("unknown rules '{other}': japanese, chinese, aga or new_zealand")),
+        };
+        Ok(String::new())
+    }
+
     /// `lz-genmove_analyze COLOR [INTERVAL]`: the search's report, then `play MOVE`.
     fn genmove_analyze(&mut self, args: &[String]) -> Result<String, Failure> {
         let (color, _) = analysis::parse_arguments(args)?;
         let color = color.unwrap_or_else(|| self.to_move());
         let (mv, report) = self.generate(&[color_name(color).to_string()], true, Some(Format::Lz))?;
+        // Leela Zero, whose command this is, writes its pass in lower case
+        let mv = if mv == "PASS" { "pass".into() } else { mv };
         Ok(format!("\n{report}\nplay {mv}"))
     }
 
@@ -834,18 +936,23 @@ impl Engine {
         arity(args, 1, "captures COLOR")?;
         let color = parse_color(&args[0])?;
         let single = self.single()?;
-        let mut game = single.record.initial_position();
+        let record = &single.record;
+        let stones = |board: &variago_rules::Board| [Color::Black, Color::White].map(|c| board.stones(c));
+        let mut before = stones(record.initial_position().board());
         let mut captured = [0usize; 2];
-        for &mv in &single.record.moves {
-            let mover = game.to_move();
-            let before = [Color::Black, Color::White].map(|c| game.board().stones(c));
-            game.play(mv).map_err(|e| format!("internal error: {e}"))?;
-            for c in [Color::Black, Color::White] {
-                let placed = usize::from(c == mover && mv != Move::Pass);
-                let lost = (before[c as usize] + placed).saturating_sub(game.board().stones(c));
-                captured[c.opponent() as usize] += lost;
-            }
-        }
+        // the same replay as the position's (moves after two passes take the game up again)
+        record
+            .replay_with(|number, game| {
+                let mover = game.to_move().opponent();
+                let after = stones(game.board());
+                for c in [Color::Black, Color::White] {
+                    let placed = usize::from(c == mover && record.moves[number - 1] != Move::Pass);
+                    captured[c.opponent() as usize] +=
+                        (before[c as usize] + placed).saturating_sub(after[c as usize]);
+                }
+                before = after;
+            })
+            .map_err(|e| format!("internal error: {e}"))?;
         Ok(captured[color as usize].to_string())
     }
 
@@ -854,12 +961,11 @@ impl Engine {
     /// plays none.
     fn move_history(&self) -> Result<String, Failure> {
         let single = self.single()?;
-        let name = |mv: Move| if mv == Move::Pass { "PASS".into() } else { single.name(mv) };
         let lines = single
             .history()
             .into_iter()
             .rev()
-            .map(|(color, mv)| format!("{} {}", color_name(color), name(mv)));
+            .map(|(color, mv)| format!("{} {}", color_name(color), single.name(mv)));
         Ok(lines.collect::<Vec<_>>().join("\n"))
     }
 
@@ -925,12 +1031,17 @@ impl Engine {
 
     /// `level N`: GNU Go's strength setting, read as variago's level (1 to 10; other integers are
     /// taken as the nearest of these, as GNU Go takes any integer). It fixes the budget per move,
-    /// as `--level` does, keeping the threads, seed, resignation setting and ownership.
+    /// as `--level` does, keeping the threads, seed, resignation setting and ownership; a budget
+    /// given on the command line stays.
     fn level(&mut self, args: &[String]) -> Result<String, Failure> {
         arity(args, 1, "level N")?;
         let n: i32 =
             args[0].parse().map_err(|_| format!("syntax error: level '{}' is not an integer", args[0]))?;
         let level = Level::new(n.clamp(1, 10) as u8).expect("clamped to 1-10");
+        if self.budget_from_command_line {
+            // the user's own choice wins over a client's (Kigo sends `level 1` before each move)
+            return Ok(String::new());
+        }
         let old = &self.config.settings;
         self.config.settings = Settings {
             threads: old.threads,
@@ -957,6 +1068,10 @@ impl Engine {
             return Err("board not empty".into());
         }
         let geometry = single.geometry();
+        if stones == 0 {
+            // "no handicap", as Kigo says it and GNU Go accepts it
+            return Ok(String::new());
+        }
         let points = place(geometry, stones).ok_or("invalid number of stones")?;
         single.set_handicap(&points);
         Ok(points.iter().map(|&p| geometry.vertex(p).to_string()).collect::<Vec<_>>().join(" "))

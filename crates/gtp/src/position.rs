@@ -35,9 +35,13 @@ impl Single {
         self.record.geometry
     }
 
-    /// The text of a move on this board (`C3`, `pass`).
+    /// The text of a move on this board as GTP answers it (`C3`, `PASS`: GNU Go's capitals,
+    /// the only pass some clients, Kigo among them, recognise).
     pub fn name(&self, mv: Move) -> String {
-        move_text(self.geometry(), mv)
+        match mv {
+            Move::Pass => "PASS".into(),
+            mv => move_text(self.geometry(), mv),
+        }
     }
 
     /// Whether no stone was set up and no move played: handicap commands need it.
@@ -47,12 +51,17 @@ impl Single {
     }
 
     /// The position with `color` to move: the current one, or, when the other player is to move,
-    /// the one after that player passes (GTP lets the controller play either colour).
+    /// the one after that player passes (GTP lets the controller play either colour). GTP has no
+    /// end of game, the controller decides it: after two passes the game is taken up again
+    /// ([`AnyGame::resume`]), as GNU Go and KataGo accept moves after passes.
     pub fn for_player(&self, color: Color) -> Result<AnyGame, Illegal> {
         let mut game = self.game.clone();
+        if game.is_over() && !game.resume() {
+            return Err(Illegal::GameOver);
+        }
         if game.to_move() != color {
             game.play(Move::Pass)?;
-            if game.is_over() {
+            if game.is_over() && !game.resume() {
                 return Err(Illegal::GameOver);
             }
         }

@@ -12,7 +12,8 @@ use variago_search::Settings;
 /// An engine with a fixed budget, large enough for the ownership to be clear on 9x9.
 fn engine() -> Engine {
     let settings = Settings { playouts: 2000, resign_below: None, ..Settings::default() };
-    Engine::new(Config { settings, fixed_budget: true, ponder: false }, "go:size=9").expect("a known variant")
+    Engine::new(Config { settings, fixed_budget: true, ponder: false, lizzie: false }, "go:size=9")
+        .expect("a known variant")
 }
 
 /// Sends each line to `engine` and returns the answers' text (after `= ` or as `? message`).
@@ -98,9 +99,9 @@ fn the_ai_settles_the_position_before_it_passes() {
     // Black passes at once: White wins by counting the board as it stands, but H5 is dead and
     // column E open, so White plays on
     let first = last(&mut engine, &format!("{}play b pass\ngenmove w\n", two_walls()));
-    assert_ne!(first, "pass");
+    assert_ne!(first, "PASS");
     let mut moves = vec![first];
-    while moves.last().is_some_and(|m| m != "pass") {
+    while moves.last().is_some_and(|m| m != "PASS") {
         assert!(moves.len() < 30, "the AI keeps playing: {moves:?}");
         moves.push(last(&mut engine, "play b pass\ngenmove w\n"));
     }
@@ -120,7 +121,7 @@ fn seven_stones_each_are_not_a_finished_game() {
                  play w g5\nplay b e7\nplay w h4\nplay b b4\nplay w f6\nplay b d2\nplay w h6\n";
     assert_eq!(last(&mut engine, &format!("boardsize 9\nclear_board\nkomi 7\n{moves}final_score\n")), "W+8");
     let answer = last(&mut engine, "play b pass\ngenmove w\n");
-    assert!(answer != "pass" && answer != "resign", "{answer}");
+    assert!(answer != "PASS" && answer != "resign", "{answer}");
 }
 
 /// The Stoical seki of the tactics suite's test 16: White's ring (A2, A3-D3, D2, D1) and Black's
@@ -138,8 +139,9 @@ fn a_settling_move_never_fills_a_seki() {
         resign_below: None,
         ..Settings::default()
     };
-    let mut engine = Engine::new(Config { settings, fixed_budget: true, ponder: false }, "stoical:size=9")
-        .expect("a variant");
+    let mut engine =
+        Engine::new(Config { settings, fixed_budget: true, ponder: false, lizzie: false }, "stoical:size=9")
+            .expect("a variant");
     let mut lines = String::new();
     for black in "A5 B5 C5 D5 E5 F5 G5 H5 J5 A4 B4 C4 D4 E4 E3 B2 E2 A1 B1 E1".split(' ') {
         lines += &format!("play b {black}\n");
@@ -159,7 +161,7 @@ fn a_settled_position_is_passed() {
         lines += &format!("play b d{row}\nplay w e{row}\n");
     }
     assert_eq!(last(&mut engine, &format!("{lines}final_status_list dead\n")), "");
-    assert_eq!(last(&mut engine, &format!("{lines}play b pass\ngenmove w\n")), "pass");
+    assert_eq!(last(&mut engine, &format!("{lines}play b pass\ngenmove w\n")), "PASS");
 }
 
 /// The capture of H5 in the two-walls position, Black passing meanwhile.
@@ -223,7 +225,9 @@ fn gnu_go_extensions_answer_in_gnu_go_formats() {
         let value: f64 = pair[1].parse().unwrap();
         assert!((0.0..=100.0).contains(&value) && pair[1].split('.').nth(1).unwrap().len() == 2, "{top}");
     }
-    assert_eq!(last(&mut engine, "play b pass\nplay w pass\ntop_moves_black\n"), "", "the game is over");
+    // GTP has no end of game: after two passes the moves are still there
+    let after_passes = last(&mut engine, "play b pass\nplay w pass\ntop_moves_black\n");
+    assert!(!after_passes.is_empty(), "the game goes on after two passes");
     assert_eq!(last(&mut engine, "level 3\n"), "");
     assert_eq!(last(&mut engine, "level 40\n"), "", "GNU Go takes any integer; above 10 is 10");
 }
@@ -348,4 +352,35 @@ fn a_variant_without_ownership_counts_every_stone_alive() {
     );
     assert_eq!(out[3..6], ["E5\nC3", "", "alive"], "{out:?}");
     assert!(out[6].contains(" (upper bound: "), "{out:?}");
+}
+
+/// A finished 9x9 game that White wins by far: Black's wall on column B, White's on column C,
+/// every other point someone's territory; komi 7.
+fn white_far_ahead() -> String {
+    let mut lines = String::from("boardsize 9\nclear_board\nkomi 7\n");
+    for row in 1..=9 {
+        lines += &format!("play b b{row}\nplay w c{row}\n");
+    }
+    lines
+}
+
+#[test]
+fn after_the_opponent_passes_a_won_game_is_passed_not_filled() {
+    // a client counting territory (qGo, Quarry) takes each move inside one's own area off the
+    // score: White, winning, passes back instead of filling its territory
+    let mut engine = engine();
+    for seed in 0..3 {
+        let answer = last(&mut engine, &format!("{}play b pass\ngenmove w\n", white_far_ahead()));
+        assert_eq!(answer, "PASS", "seed {seed}");
+    }
+}
+
+#[test]
+fn under_territory_rules_the_ai_does_not_fill_its_own_territory() {
+    let mut engine = engine();
+    assert_eq!(last(&mut engine, "kgs-rules japanese\n"), "");
+    assert!(last(&mut engine, "kgs-rules go\n").starts_with("? unknown rules"));
+    // Black's last move was a placement (inside its own area), so the pass rule does not apply
+    let answer = last(&mut engine, &format!("{}play b a5\ngenmove w\n", white_far_ahead()));
+    assert!(answer == "PASS" || answer.starts_with('A'), "White filled its own territory: {answer}");
 }

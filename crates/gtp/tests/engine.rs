@@ -10,7 +10,8 @@ use variago_search::Settings;
 /// An engine with a small, fixed budget so that the tests stay quick and repeatable.
 fn engine(variant: &str) -> Engine {
     let settings = Settings { playouts: 200, resign_below: None, ..Settings::default() };
-    Engine::new(Config { settings, fixed_budget: true, ponder: false }, variant).expect("a known variant")
+    Engine::new(Config { settings, fixed_budget: true, ponder: false, lizzie: false }, variant)
+        .expect("a known variant")
 }
 
 /// Runs a whole session and returns everything the engine wrote.
@@ -93,8 +94,15 @@ fn play_undo_and_the_board() {
         out[3]
     );
     assert_eq!(&out[4..8], ["=", "=", "? cannot undo", "? cannot undo"]);
-    // a pass for the colour not to move: the other side passes first, and two passes end the game
-    assert_eq!(&out[8..], ["=", "? illegal move: the game is over"]);
+    // a pass for the colour not to move: the other side passes first; GTP has no end of game,
+    // so the move after two passes is taken (the controller decides when the game ends)
+    assert_eq!(&out[8..], ["=", "="]);
+    let out = answers(
+        "play b pass\nplay w pass\nplay b c3\nplay w pass\nplay w pass\nplay w d4\nprintsgf\nundo\nundo\nlist_stones black\n",
+    );
+    assert_eq!(&out[..6], ["=", "=", "=", "=", "=", "="]);
+    assert!(out[6].contains(";B[];W[];B[cg];W[];B[];W[];B[];W[df]"), "{}", out[6]);
+    assert_eq!(&out[7..], ["=", "=", "= C3"]);
     // the same colour twice: the other side passes in between
     let out = answers("play b c3\nplay b d4\nprintsgf\nundo\ngogui-rules_side_to_move\nprintsgf\n");
     assert!(out[2].contains(";B[cg];W[];B[df]"), "{}", out[2]);
@@ -120,7 +128,11 @@ fn illegal_moves_say_why() {
     }
     assert_eq!(last("play b a2\nplay b b1\nis_legal w a1\n"), "= 0");
     assert_eq!(last("play b a2\nplay b b1\nis_legal w a3\n"), "= 1");
-    assert_eq!(last("play b pass\nplay w pass\nvariago-why b c3\n"), "= the game is over");
+    assert_eq!(
+        last("play b pass\nplay w pass\nvariago-why b c3\n"),
+        "= legal",
+        "GTP plays on after two passes"
+    );
     let stoical =
         "variago-variant stoical:size=5\nplay b e3\nplay w e4\nplay b d4\nplay w a2\nplay b a1\nplay w b1\n";
     assert_eq!(
@@ -175,14 +187,17 @@ fn genmove_plays_and_reg_genmove_does_not() {
         answers("boardsize 7\ngenmove b\ngenmove w\n"),
         answers("boardsize 7\ngenmove b\ngenmove w\n")
     );
-    // once the game is over the engine passes
-    assert_eq!(last("play b pass\nplay w pass\ngenmove b\n"), "= pass");
+    // after two passes the engine plays on when asked (GTP has no end of game)
+    let after = answers("boardsize 7\nplay b pass\nplay w pass\ngenmove b\nlist_stones black\n");
+    assert!(after[3].len() > 2 && after[3] != "= PASS" && after[4] == after[3], "{after:?}");
 }
 
 #[test]
 fn a_clock_without_a_fixed_budget_sets_the_time() {
     let settings = Settings { resign_below: None, ..Settings::default() };
-    let engine = Engine::new(Config { settings, fixed_budget: false, ponder: false }, "go:size=9").unwrap();
+    let engine =
+        Engine::new(Config { settings, fixed_budget: false, ponder: false, lizzie: false }, "go:size=9")
+            .unwrap();
     let out = split(&session_with(
         engine,
         "time_settings 1 0 0\ntime_left b 1 0\ngenmove b\nkgs-time_settings byoyomi 0 1 1\ngenmove w\nkgs-time_settings none\ntime_left w x 0\n",
@@ -274,7 +289,7 @@ fn variant_extensions_and_gogui_rules_commands() {
     assert_eq!(last("variago-variant go:size=5\ngogui-rules_game_id\n"), "= go:size=5x5");
     assert_eq!(
         last("variago-variant go:size=3\ngogui-rules_legal_moves\n"),
-        "= A3 B3 C3 A2 B2 C2 A1 B1 C1 pass"
+        "= A3 B3 C3 A2 B2 C2 A1 B1 C1 PASS"
     );
     assert_eq!(last("gogui-rules_side_to_move\n"), "= black");
     assert_eq!(last("gogui-rules_final_result\n"), "= unknown");
@@ -405,7 +420,8 @@ fn reported_visits(answer: &str) -> u64 {
 fn pondering_grows_the_tree_on_the_opponent_s_time_for_the_next_move() {
     let white_visits = |ponder: bool| {
         let settings = Settings { playouts: 200, resign_below: None, ..Settings::default() };
-        let mut engine = Engine::new(Config { settings, fixed_budget: true, ponder }, "go:size=9").unwrap();
+        let mut engine =
+            Engine::new(Config { settings, fixed_budget: true, ponder, lizzie: false }, "go:size=9").unwrap();
         let mut ask = |line: &str| match engine.handle(line) {
             Some(variago_gtp::Reply::Answer(response)) => response.to_string(),
             _ => panic!("an answer to {line}"),

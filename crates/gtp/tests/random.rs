@@ -80,7 +80,7 @@ proptest! {
     #[test]
     fn every_line_gets_a_well_formed_answer(lines in prop::collection::vec(line(), 1..40)) {
         let settings = Settings { playouts: 20, ..Settings::default() };
-        let mut engine = Engine::new(Config { settings, fixed_budget: true, ponder: false }, "go:size=5").unwrap();
+        let mut engine = Engine::new(Config { settings, fixed_budget: true, ponder: false, lizzie: false }, "go:size=5").unwrap();
         for line in &lines {
             let text = match engine.handle(line) {
                 None => continue,

@@ -340,6 +340,8 @@ impl Record {
 
     /// Replays every move from the setup, so that every piece of derived state (superko history,
     /// restrictions, passes) is exactly what play would give; stops at the first illegal move.
+    /// Moves after two passes in a row take the game up again ([`AnyGame::resume`]): a GTP
+    /// controller may play on, and so may players settling a dispute.
     pub fn replay(&self) -> Result<AnyGame, ReplayError> {
         self.replay_with(|_, _| {})
     }
@@ -348,6 +350,9 @@ impl Record {
     pub fn replay_with(&self, mut after_move: impl FnMut(usize, &AnyGame)) -> Result<AnyGame, ReplayError> {
         let mut game = self.initial_position();
         for (i, &mv) in self.moves.iter().enumerate() {
+            if game.is_over() {
+                game.resume();
+            }
             let color = game.to_move();
             game.play(mv).map_err(|reason| ReplayError {
                 number: i + 1,

@@ -96,6 +96,18 @@ pub trait GameVisitor {
 }
 
 impl AnyGame {
+    /// Takes up a game that two passes ended ([`StoneGame::resume`]); Borderline's end, which
+    /// its counted stones and passes decide, is final. Returns whether the game goes on.
+    pub fn resume(&mut self) -> bool {
+        match self {
+            AnyGame::Go(g) => g.resume(),
+            AnyGame::Incursion(g) => g.resume(),
+            AnyGame::Stoical(g) => g.resume(),
+            AnyGame::Excursion(g) => g.resume(),
+            AnyGame::Borderline(_) => false,
+        }
+    }
+
     /// Hands the concrete game to `visitor`.
     pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
         dispatch!(self, g => visitor.visit(g))

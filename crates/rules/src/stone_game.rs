@@ -190,6 +190,17 @@ impl<R: StoneRules> StoneGame<R> {
         self
     }
 
+    /// Takes up a game that two passes in a row ended, as a GTP controller or players settling a
+    /// dispute may: the passes are forgotten and the side to move plays on. A game drawn by the
+    /// own-position rule stays over. Returns whether the game goes on.
+    pub fn resume(&mut self) -> bool {
+        if self.drawn {
+            return false;
+        }
+        self.passes = 0;
+        true
+    }
+
     /// The variant's rules.
     pub fn rules(&self) -> &R {
         &self.rules
