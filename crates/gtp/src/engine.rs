@@ -1068,10 +1068,6 @@ impl Engine {
             return Err("board not empty".into());
         }
         let geometry = single.geometry();
-        if stones == 0 {
-            // "no handicap", as Kigo says it and GNU Go accepts it
-            return Ok(String::new());
-        }
         let points = place(geometry, stones).ok_or("invalid number of stones")?;
         single.set_handicap(&points);
         Ok(points.iter().map(|&p| geometry.vertex(p).to_string()).collect::<Vec<_>>().join(" "))
