@@ -27,8 +27,8 @@ pub struct Options {
     #[arg(long)]
     pub ponder: bool,
     /// Answer as Lizzie needs: `version` as Leela Zero 0.17 (below 0.15 Lizzie warns, and can
-    /// freeze on the warning) and the pass in lower case (Lizzie's test of it is case by case;
-    /// other clients get GNU Go's `PASS`).
+    /// freeze on the warning), the pass in lower case (Lizzie's test of it is case by case;
+    /// other clients get GNU Go's `PASS`), and no resignation (Lizzie shows it as a pass).
     #[arg(long)]
     pub lizzie: bool,
 }
@@ -36,7 +36,8 @@ pub struct Options {
 /// Runs the engine until `quit` or the end of the input.
 pub fn run(options: Options) -> Result<(), Failure> {
     let settings = options.budget.settings().map_err(Failure::input)?;
-    let resign_below = if options.no_resign { None } else { Config::default().settings.resign_below };
+    let resign_below =
+        if options.no_resign || options.lizzie { None } else { Config::default().settings.resign_below };
     let config = Config {
         settings: Settings { resign_below, ..settings },
         fixed_budget: options.budget.is_chosen(),
