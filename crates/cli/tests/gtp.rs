@@ -258,3 +258,20 @@ fn live_analysis_streams_until_the_next_command_line_arrives() {
     writeln!(stdin, "quit").unwrap();
     assert!(child.wait().expect("the engine ends").success());
 }
+
+#[test]
+fn for_lizzie_the_version_is_leela_zeros_and_a_lost_game_is_not_resigned() {
+    // 5x5 without komi, Black's walls on the second and fourth lines: White has only strips one
+    // line wide, where nothing lives, and the default engine resigns
+    let position = "boardsize 5\nkomi 0\nplay b a2\nplay b b2\nplay b c2\nplay b d2\nplay b e2\nplay b a4\nplay b b4\nplay b c4\nplay b d4\nplay b e4\n";
+    let answers = |args: &[&str]| {
+        let out = gtp(args, format!("version\n{position}genmove w\n").as_bytes());
+        stdout(&out).split_terminator("\n\n").map(str::to_string).collect::<Vec<_>>()
+    };
+    let lizzie = answers(&["--lizzie", "--playouts", "3000"]);
+    assert_eq!(lizzie[0], "= 0.17");
+    assert_ne!(lizzie.last().unwrap(), "= resign");
+    let standard = answers(&["--playouts", "3000"]);
+    assert_ne!(standard[0], "= 0.17");
+    assert_eq!(standard.last().unwrap(), "= resign", "the position is lost: the default engine resigns");
+}
