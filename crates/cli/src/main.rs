@@ -153,6 +153,26 @@ enum Command {
         #[command(subcommand)]
         command: lab::LabCommand,
     },
+    /// Copy the server's SQLite database while it runs (one consistent snapshot); the last line
+    /// says how many games and events the copy holds. PostgreSQL: use `pg_dump` (docs/server.md).
+    Backup {
+        /// The database, as `serve --db` names it.
+        #[arg(long, default_value = "sqlite://variago.db")]
+        db: String,
+        /// The copy to write: a file that does not exist yet.
+        #[arg(long)]
+        to: std::path::PathBuf,
+    },
+    /// Put a backup in place as the database (stop the servers, move the old file aside first:
+    /// the target must not exist); the last line says how many games and events it holds.
+    Restore {
+        /// The backup to read.
+        #[arg(long)]
+        from: std::path::PathBuf,
+        /// The database to create, as `serve --db` names it.
+        #[arg(long, default_value = "sqlite://variago.db")]
+        db: String,
+    },
     /// Play simultaneous games of random legal moves against a running server over WebSocket;
     /// the last line: games, moves per second, the p50 and p99 round trip of a move.
     Loadtest {
@@ -347,6 +367,20 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Serve(options) => serve::run(options),
         Command::Lab { command } => lab::run(command),
         Command::TrainPatterns(options) => train::run(options),
+        Command::Backup { db, to } => {
+            use variago_server::backup;
+            let copied =
+                backup::blocking(backup::backup(&db, &to)).map_err(|e| Failure::input(e.to_string()))?;
+            println!("backed up {} games, {} events to {}", copied.games, copied.events, to.display());
+            Ok(())
+        }
+        Command::Restore { from, db } => {
+            use variago_server::backup;
+            let copied =
+                backup::blocking(backup::restore(&from, &db)).map_err(|e| Failure::input(e.to_string()))?;
+            println!("restored {} games, {} events into {db}", copied.games, copied.events);
+            Ok(())
+        }
         Command::Loadtest { addr, games, moves, think_ms, variant, community } => {
             let think = std::time::Duration::from_millis(think_ms);
             let plan = variago_server::loadtest::Plan { addr, games, moves, think, variant, community };

@@ -5,6 +5,7 @@
 mod accounts;
 mod ai_queue;
 mod api;
+pub mod backup;
 mod clock;
 mod dead;
 mod error;
