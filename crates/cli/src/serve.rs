@@ -28,15 +28,27 @@ pub struct Options {
     /// The log's level on stderr: error, warn, info, debug or trace.
     #[arg(long, default_value = "info")]
     log: tracing::Level,
+    /// The log's form: `text` (a line a record, for people) or `json` (an object a line, with
+    /// its fields, for log shippers).
+    #[arg(long, value_enum, default_value = "text")]
+    log_format: LogFormat,
+}
+
+/// How the log is written.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum LogFormat {
+    Text,
+    Json,
 }
 
 /// Runs the server until Ctrl-C.
 pub fn run(options: Options) -> Result<(), Failure> {
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_max_level(options.log)
-        .with_ansi(false)
-        .init();
+    let log =
+        tracing_subscriber::fmt().with_writer(std::io::stderr).with_max_level(options.log).with_ansi(false);
+    match options.log_format {
+        LogFormat::Text => log.init(),
+        LogFormat::Json => log.json().init(),
+    }
     let mut config = variago_server::Config::new(options.addr, options.db);
     config.ai_threads = options.ai_threads.unwrap_or(config.ai_threads);
     config.pages = Some(variago_web::pages());
