@@ -22,6 +22,10 @@ pub struct Options {
     /// Open connections from one client address.
     #[arg(long)]
     max_connections_per_address: Option<usize>,
+    /// Serve `GET /metrics` (Prometheus' text format) on this address, apart from the public
+    /// one (e.g. `127.0.0.1:9090`, reachable by the scraper only).
+    #[arg(long)]
+    metrics: Option<std::net::SocketAddr>,
     /// Seconds a client has to send a request's headers (and a keep-alive connection may idle).
     #[arg(long)]
     header_timeout: Option<u64>,
@@ -51,6 +55,7 @@ pub fn run(options: Options) -> Result<(), Failure> {
     }
     let mut config = variago_server::Config::new(options.addr, options.db);
     config.ai_threads = options.ai_threads.unwrap_or(config.ai_threads);
+    config.metrics = options.metrics;
     config.pages = Some(variago_web::pages());
     let limits = &mut config.limits;
     limits.connections = options.max_connections.unwrap_or(limits.connections).max(1);

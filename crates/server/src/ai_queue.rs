@@ -90,8 +90,11 @@ impl AiQueue {
             state.waiting.push(Waiter { used_ms, since: Instant::now(), wake });
             granted
         };
+        let since = Instant::now();
         // the sender lives in the queue until a slot is handed over: it is never dropped unsent
-        granted.await.expect("a waiter is woken with a slot")
+        let slot = granted.await.expect("a waiter is woken with a slot");
+        metrics::histogram!(crate::metrics::AI_WAIT).record(since.elapsed().as_secs_f64());
+        slot
     }
 
     /// Hands a freed slot to the first waiter still there, or gives it back.

@@ -102,6 +102,8 @@ fn api_routes(hub: Arc<Hub>) -> Router {
         .route("/games/{id}/sgf", get(sgf))
         .route("/games/{id}/estimate", get(estimate))
         .route("/games/{id}/ws", get(socket))
+        // (a route layer: it runs after routing, so each request has its route's pattern)
+        .route_layer(axum::middleware::from_fn(crate::metrics::record))
         .fallback(|| async { ApiError::not_found("no such endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here")
@@ -372,7 +374,9 @@ async fn socket(
             // the connection keeps its place under the caps while the socket lives
             let _place = place;
             let _spectator = spectator;
+            metrics::gauge!(crate::metrics::SOCKETS).increment(1);
             run_socket(hub, id, token, subscription, socket, policy).await;
+            metrics::gauge!(crate::metrics::SOCKETS).decrement(1);
         }))
 }
 

@@ -74,6 +74,7 @@ impl ApiError {
 
     /// 429: this client has sent more of these than its rate allows; it may again in `wait`.
     pub fn too_many(what: &str, wait: std::time::Duration) -> Self {
+        metrics::counter!(crate::metrics::RATE_LIMITED, "limit" => what.to_string()).increment(1);
         let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
         Self::new(StatusCode::TOO_MANY_REQUESTS, format!("too many {what}: try again in {secs} s"))
             .retry_after(secs)

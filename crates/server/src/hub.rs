@@ -477,6 +477,7 @@ impl Hub {
         if let Err(error) = self.store.append(&next.row(), &row, rated.as_ref()).await {
             return Err(failed_append(error));
         }
+        metrics::counter!(crate::metrics::EVENTS_COMMITTED).increment(1);
         *table = next;
         Ok(self.settled(live, table, seq - 1, at_ms))
     }
@@ -848,6 +849,11 @@ impl Hub {
             self.store.let_go(id, || locked(&self.games).contains_key(id)).await;
         }
         evicted.len()
+    }
+
+    /// Searches waiting for an AI slot now.
+    pub fn ai_waiting(&self) -> usize {
+        self.ai.waiting()
     }
 
     /// How many games are in memory.

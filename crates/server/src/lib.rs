@@ -12,6 +12,7 @@ mod error;
 mod hub;
 mod listen;
 pub mod loadtest;
+mod metrics;
 mod position;
 mod rating;
 mod seat;
@@ -64,6 +65,9 @@ pub struct Config {
     /// With PostgreSQL, how often this process renews the spectator counts it publishes for the
     /// other processes' lists; a process that stops (dies) stops counting three of these after.
     pub spectator_heartbeat: std::time::Duration,
+    /// Where to serve `GET /metrics` (Prometheus' text format), apart from the public address;
+    /// none by default.
+    pub metrics: Option<SocketAddr>,
 }
 
 impl Config {
@@ -81,6 +85,7 @@ impl Config {
             ai_queue_limit: None,
             evict_after: std::time::Duration::from_secs(600),
             spectator_heartbeat: std::time::Duration::from_secs(5),
+            metrics: None,
         }
     }
 }
@@ -111,6 +116,8 @@ pub struct Running {
     pub addr: SocketAddr,
     /// The hub, for callers that drive games directly.
     pub hub: Arc<Hub>,
+    /// Where `GET /metrics` is served, if anywhere (with the real port when port 0 was asked for).
+    pub metrics_addr: Option<SocketAddr>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
 }
 
@@ -125,6 +132,7 @@ impl Running {
 /// clocks restart), binds the address and serves in a background task.
 pub async fn start(config: Config) -> Result<Running, ServeError> {
     let storage = |source| ServeError::Storage { url: without_password(&config.db), source };
+    metrics::install();
     let store = Store::open(&config.db).await.map_err(storage)?;
     accounts::prepare();
     let ai_queue_limit = config.ai_queue_limit.unwrap_or(32 * config.ai_threads);
@@ -146,7 +154,16 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
     tokio::spawn(forget_idle_clients(Arc::downgrade(&policy)));
     let app = app(hub.clone(), config.pages, policy);
     let task = tokio::spawn(listen::serve(listener, app, config.limits));
-    Ok(Running { addr, hub, task })
+    let metrics_addr = match config.metrics {
+        Some(at) => {
+            let listener = tokio::net::TcpListener::bind(at).await?;
+            let bound = listener.local_addr()?;
+            tokio::spawn(axum::serve(listener, metrics::router(hub.clone())).into_future());
+            Some(bound)
+        }
+        None => None,
+    };
+    Ok(Running { addr, hub, task, metrics_addr })
 }
 
 /// A database URL fit for messages: `postgres://user:***@host/db` for `postgres://user:secret@host/db`.
@@ -190,6 +207,9 @@ pub fn run(config: Config) -> Result<(), ServeError> {
     runtime.block_on(async {
         let running = start(config).await?;
         tracing::info!("listening on http://{}", running.addr);
+        if let Some(at) = running.metrics_addr {
+            tracing::info!("metrics on http://{at}/metrics");
+        }
         let hub = running.hub.clone();
         tokio::select! {
             served = running.wait() => served?,

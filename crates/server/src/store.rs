@@ -526,7 +526,10 @@ impl Store {
         let mut failure = crate::locked(&self.write_failure);
         match &written {
             Ok(_) => *failure = None,
-            Err(e) if !is_collision(e) => *failure = Some(e.to_string()),
+            Err(e) if !is_collision(e) => {
+                metrics::counter!(crate::metrics::DATABASE_ERRORS).increment(1);
+                *failure = Some(e.to_string());
+            }
             Err(_) => {}
         }
         written
