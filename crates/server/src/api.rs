@@ -72,6 +72,8 @@ pub struct Policy {
     pub throttle: Throttle,
     /// The WebSockets' ping interval.
     pub heartbeat: Duration,
+    /// Turns true when the server stops: each socket tells its client and closes.
+    pub stopping: tokio::sync::watch::Receiver<bool>,
 }
 
 /// The whole application: the API under `/api` (with JSON errors for unknown API paths), and
@@ -483,6 +485,14 @@ async fn run_socket(
                     Err(RecvError::Lagged(_)) => break true,
                     Err(RecvError::Closed) => break false,
                 },
+                _ = crate::listen::stopped(policy.stopping.clone()) => {
+                    // the client reconnects, to this server's successor, and catches up
+                    let restarting = serde_json::json!({ "type": "restarting" }).to_string();
+                    let close = ws::CloseFrame { code: ws::close_code::RESTART, reason: "server restarting".into() };
+                    let _ = delivered(out.feed(ws::Message::Text(restarting.into()))).await;
+                    let _ = delivered(out.send(ws::Message::Close(Some(close)))).await;
+                    return;
+                }
                 _ = pings.tick() => {
                     if heard.elapsed() > 2 * interval
                         || !delivered(out.send(ws::Message::Ping(Bytes::new()))).await

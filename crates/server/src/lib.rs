@@ -119,10 +119,20 @@ pub struct Running {
     /// Where `GET /metrics` is served, if anywhere (with the real port when port 0 was asked for).
     pub metrics_addr: Option<SocketAddr>,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
+    /// Set to stop it gracefully ([`Running::stop`]).
+    stop: tokio::sync::watch::Sender<bool>,
 }
 
 impl Running {
-    /// Waits until the server stops (it stops on its own only on an I/O failure).
+    /// Stops it gracefully: no new connection; the requests under way are answered (their
+    /// actions committed first, as always); each WebSocket gets `{"type":"restarting"}` and a
+    /// close with code 1012 (service restart), on which the pages reconnect; [`Running::wait`]
+    /// returns once the connections have ended, or after [`listen::DRAIN`].
+    pub fn stop(&self) {
+        self.stop.send_replace(true);
+    }
+
+    /// Waits until the server stops (after [`Running::stop`], or on an I/O failure).
     pub async fn wait(self) -> std::io::Result<()> {
         self.task.await.unwrap_or_else(|e| Err(std::io::Error::other(e)))
     }
@@ -147,13 +157,15 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
     }
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
+    let (stop, stopping) = tokio::sync::watch::channel(false);
     let policy = Arc::new(api::Policy {
         throttle: throttle::Throttle::new(config.rates),
         heartbeat: config.ping_interval,
+        stopping: stopping.clone(),
     });
     tokio::spawn(forget_idle_clients(Arc::downgrade(&policy)));
     let app = app(hub.clone(), config.pages, policy);
-    let task = tokio::spawn(listen::serve(listener, app, config.limits));
+    let task = tokio::spawn(listen::serve(listener, app, config.limits, stopping));
     let metrics_addr = match config.metrics {
         Some(at) => {
             let listener = tokio::net::TcpListener::bind(at).await?;
@@ -163,7 +175,7 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
         }
         None => None,
     };
-    Ok(Running { addr, hub, task, metrics_addr })
+    Ok(Running { addr, hub, task, metrics_addr, stop })
 }
 
 /// A database URL fit for messages: `postgres://user:***@host/db` for `postgres://user:secret@host/db`.
@@ -211,10 +223,14 @@ pub fn run(config: Config) -> Result<(), ServeError> {
             tracing::info!("metrics on http://{at}/metrics");
         }
         let hub = running.hub.clone();
+        let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
         tokio::select! {
-            served = running.wait() => served?,
-            _ = tokio::signal::ctrl_c() => tracing::info!("stopping"),
+            _ = tokio::signal::ctrl_c() => {}
+            _ = terminate.recv() => {}
         }
+        tracing::info!("stopping: the connections end within {} s", listen::DRAIN.as_secs());
+        running.stop();
+        running.wait().await?;
         // the other processes stop counting this one's spectators at once, not at their expiry
         hub.forget_spectators().await;
         Ok(())

@@ -15,6 +15,7 @@ use axum::http::Request;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
+use tokio::sync::watch;
 
 use crate::locked;
 
@@ -163,11 +164,20 @@ impl Refusals {
 /// Serves `app` on `listener` until the process ends: each admitted connection in a task of its
 /// own, HTTP/1.1 with upgrades (the WebSockets), the client's address in each request's
 /// extensions as axum's `ConnectInfo`.
-pub async fn serve(listener: TcpListener, app: Router, limits: Limits) -> std::io::Result<()> {
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    limits: Limits,
+    stopping: watch::Receiver<bool>,
+) -> std::io::Result<()> {
     let open = Arc::new(Mutex::new(Open::default()));
     let mut refusals = Refusals::default();
     loop {
-        let (stream, peer) = match listener.accept().await {
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            _ = stopped(stopping.clone()) => break,
+        };
+        let (stream, peer) = match accepted {
             Ok(accepted) => accepted,
             Err(e) => {
                 // out of file descriptors or memory: the next accept may succeed once a
@@ -191,7 +201,28 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits) -> std::i
             app.clone(),
             limits.header_timeout,
             Place { _share: Arc::new(admitted) },
+            stopping.clone(),
         ));
+    }
+    // stopping: no new connection (the listener closes here); the requests under way finish,
+    // the sockets say goodbye, within the drain's bound
+    drop(listener);
+    let deadline = tokio::time::Instant::now() + DRAIN;
+    while locked(&open).total > 0 && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    Ok(())
+}
+
+/// How long a stopping server waits for its connections to end: the requests under way to
+/// commit and answer, the sockets to close.
+pub const DRAIN: Duration = Duration::from_secs(10);
+
+/// Resolves once the server is stopping; never if whoever could stop it is gone (a server whose
+/// [`crate::Running`] was dropped serves on, as before stopping existed).
+pub async fn stopped(mut stopping: watch::Receiver<bool>) {
+    if stopping.wait_for(|&stop| stop).await.is_err() {
+        std::future::pending::<()>().await;
     }
 }
 
@@ -201,6 +232,7 @@ async fn serve_connection(
     app: Router,
     header_timeout: Duration,
     place: Place,
+    stopping: watch::Receiver<bool>,
 ) {
     let held = place.clone();
     let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
@@ -214,7 +246,16 @@ async fn serve_connection(
         .header_read_timeout(header_timeout)
         .serve_connection(TokioIo::new(stream), service)
         .with_upgrades();
-    if let Err(e) = connection.await {
+    tokio::pin!(connection);
+    let ended = tokio::select! {
+        ended = connection.as_mut() => ended,
+        _ = stopped(stopping) => {
+            // the request under way is answered, then the connection closes
+            connection.as_mut().graceful_shutdown();
+            connection.await
+        }
+    };
+    if let Err(e) = ended {
         tracing::debug!(%peer, error = %e, "connection ended");
     }
     // an upgraded connection (a WebSocket) lives on in its own task, which holds its own share

@@ -974,3 +974,36 @@ async fn a_galice_estimate_gives_the_ownership_of_both_boards_and_their_dead_sto
         _ => assert_eq!(result, "0"),
     }
 }
+
+/// A graceful stop (SIGTERM or Ctrl-C in `variago serve`): each socket hears that the server is
+/// restarting and is closed with code 1012, new connections are refused, the server ends within
+/// its drain bound, and its successor on the same database has every acknowledged move, where
+/// the socket, reconnecting, catches up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_graceful_stop_tells_the_sockets_and_loses_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = support::sqlite_url(&dir.path().join("restart.db"));
+    let config = variago_server::Config::new("127.0.0.1:0".parse().unwrap(), url.clone());
+    let running = variago_server::start(config).await.expect("server starts");
+    let addr = running.addr;
+    let client = Client::new(addr);
+    let (id, black, white) = client.pair("go", "9", json!({})).await;
+    client.must(&id, &black, json!({ "type": "move", "move": "C3" })).await;
+    let mut watcher = Socket::connect(addr, &id, 0, None).await;
+    watcher.until(|m| m["type"] == "state").await;
+    let started = std::time::Instant::now();
+    running.stop();
+    assert_eq!(watcher.until(|m| m["type"] == "restarting").await["type"], "restarting");
+    assert_eq!(watcher.close_code().await, 1012, "service restart");
+    running.wait().await.expect("the server ends cleanly");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10), "within the drain bound");
+    assert!(tokio::net::TcpStream::connect(addr).await.is_err(), "no new connection");
+
+    let successor = Server::start_on(&url).await;
+    let client = successor.client();
+    let game = client.must(&id, &white, json!({ "type": "move", "move": "D4" })).await;
+    assert_eq!(game["moves"], json!(["C3", "D4"]));
+    let mut reconnected = Socket::connect(successor.addr, &id, 2, None).await;
+    let state = reconnected.until(|m| m["type"] == "state").await;
+    assert_eq!(state["game"]["moves"], json!(["C3", "D4"]));
+}

@@ -459,6 +459,21 @@ impl Socket {
         self.until(|m| m["type"] == "event").await
     }
 
+    /// The close frame's code, once the server closes the socket (the messages before it are
+    /// skipped).
+    pub async fn close_code(&mut self) -> u16 {
+        loop {
+            let message = tokio::time::timeout(PATIENCE, self.stream.next())
+                .await
+                .expect("a message in time")
+                .expect("socket open")
+                .expect("socket readable");
+            if let Message::Close(frame) = message {
+                return frame.map_or(1005, |f| f.code.into());
+            }
+        }
+    }
+
     /// Sends an action over the socket with a reference number.
     pub async fn send_action(&mut self, reference: u64, action: Value) {
         let text = json!({ "ref": reference, "action": action }).to_string();

@@ -289,7 +289,8 @@ function connect() {
   socket.addEventListener('close', (event) => {
     // a socket replaced on purpose (after joining) is not reconnected
     if (event.target !== socket || (page.game && page.game.status === 'finished')) return;
-    setConnection('Connection lost: reconnecting…');
+    // 1012: the server is restarting (a graceful stop); its successor takes the game up
+    setConnection(event.code === 1012 ? 'The server is restarting: reconnecting…' : 'Connection lost: reconnecting…');
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 5000);
   });
