@@ -94,3 +94,46 @@ async fn what_is_not_a_sqlite_variago_database_is_refused_with_the_reason() {
     assert!(matches!(backup::restore(&text, &target).await, Err(BackupError::NotVariago(..))));
     assert!(!dir.path().join("target.db").exists(), "nothing is left behind");
 }
+
+/// PostgreSQL is backed up with its own tools, as `variago backup` says: a `pg_dump` of a schema
+/// with a game in it, restored with `pg_restore` after the schema is lost, gives the game back
+/// to a server started on it. Runs where `VARIAGO_TEST_POSTGRES` names a database (CI).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pg_dump_restores_with_pg_restore() {
+    let Some(fresh) = support::Db::Postgres.fresh().await else { return };
+    let base = std::env::var(support::POSTGRES).unwrap();
+    let schema = fresh.url.rsplit_once("search_path]=").unwrap().1.to_string();
+    let (id, black, white) = {
+        let server = Server::start_on(&fresh.url).await;
+        let client = server.client();
+        let (id, black, white) = client.pair("go", "9", json!({})).await;
+        for (token, mv) in [(&black, "C3"), (&white, "D4"), (&black, "E5")] {
+            client.must(&id, token, json!({ "type": "move", "move": mv })).await;
+        }
+        (id, black, white)
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let dump = dir.path().join("variago.dump");
+    let run = |program: &str, args: &[&str]| {
+        let out = std::process::Command::new(program)
+            .args(args)
+            .output()
+            .unwrap_or_else(|e| panic!("{program}: {e}"));
+        assert!(out.status.success(), "{program}: {}", String::from_utf8_lossy(&out.stderr));
+    };
+    let dump_path = dump.to_str().unwrap();
+    run("pg_dump", &["--format=custom", "--schema", &schema, "--file", dump_path, &base]);
+    // the schema is lost, then restored from the dump
+    let mut conn = <sqlx::PgConnection as sqlx::Connection>::connect(&base).await.unwrap();
+    sqlx::query(sqlx::AssertSqlSafe(format!("DROP SCHEMA {schema} CASCADE")))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    run("pg_restore", &["--dbname", &base, dump_path]);
+    let server = Server::start_on(&fresh.url).await;
+    let client = server.client();
+    assert_eq!(client.game(&id).await["moves"], json!(["C3", "D4", "E5"]));
+    let game = client.must(&id, &white, json!({ "type": "move", "move": "F6" })).await;
+    assert_eq!(game["moves"].as_array().unwrap().len(), 4);
+    drop(black);
+}
