@@ -919,6 +919,10 @@ impl Table {
                 self.next_turn(at_ms);
             }
             Event::TimedOut { color } => {
+                // the flag fell: the loser's clock shows nothing left, not the period it was in
+                if let Some(clocks) = &mut self.clocks {
+                    *clocks.get_mut(Color::from(*color)) = crate::Clock { main_ms: 0, periods: 0 };
+                }
                 let winner = Color::from(*color).opponent();
                 self.finish(format!("{}+T", winner.letter()));
             }

@@ -288,6 +288,25 @@ async fn the_flag_falls_on_the_server() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_loser_on_time_has_no_time_left() {
+    // byo-yomi: the clock of a player between periods reads a whole period; once the last one
+    // ran out it must read nothing (it read 300 here, the time at the start, before)
+    let server = Server::start().await;
+    let client = server.client();
+    let time_control = json!({ "kind": "byo-yomi", "main_ms": 100, "periods": 1, "period_ms": 200 });
+    let (id, _black, _white) = client.pair("go", "9", json!({ "time_control": time_control })).await;
+    let game = client.wait_for(&id, |g| g["status"] == "finished").await;
+    assert_eq!(game["result"], "W+T");
+    let black = &game["clocks"]["black"];
+    assert_eq!(
+        (black["remaining_ms"].as_u64(), black["running"].as_bool()),
+        (Some(0), Some(false)),
+        "{game}"
+    );
+    assert_eq!((black["main_ms"].as_u64(), black["periods"].as_u64()), (Some(0), Some(0)), "{game}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn byo_yomi_clocks_are_charged_per_move() {
     let server = Server::start().await;
     let client = server.client();

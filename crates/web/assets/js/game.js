@@ -452,7 +452,10 @@ function tickClocks() {
     const elapsed = clock.running && game.status === 'playing' ? performance.now() - page.received : 0;
     const left = clock.remaining_ms - elapsed;
     const tc = game.time_control;
-    node.textContent = tc.kind === 'byo-yomi' ? formatByoYomi(left, clock.periods, tc.period_ms) : formatClock(left);
+    const flagged = game.status === 'finished' && /\+T/.test(game.result || '') && game.result[0] !== side[0].toUpperCase();
+    node.textContent = flagged
+      ? `${formatClock(0)} lost on time`
+      : tc.kind === 'byo-yomi' ? formatByoYomi(left, clock.periods, tc.period_ms) : formatClock(left);
     node.classList.toggle('running', clock.running && game.status === 'playing');
     node.classList.toggle('low', left < 10000);
   }
