@@ -741,6 +741,32 @@ async fn byo_yomi_clocks_show_the_main_time_then_the_period_and_the_periods_left
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_loser_on_time_sees_no_time_left_and_why() {
+    if !browser_available("lost on time") {
+        return;
+    }
+    let app = App::start().await;
+    let driver = Driver::start().await;
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    // after the flag fell the loser's clock read its time at the start of the turn (1:00 in the
+    // issue's game)
+    let request = json!({ "variant": "go", "size": "9",
+        "time_control": { "kind": "byo-yomi", "main_ms": 1000, "periods": 1, "period_ms": 1500 } });
+    let (id, black_token, _) = app.pair(request).await;
+    browser.sit(&app, &id, &black_token, "black").await;
+    browser
+        .until(
+            "the flag",
+            "document.querySelector('[data-clock=black]').textContent.includes('lost on time')",
+        )
+        .await;
+    assert_eq!(browser.text("[data-clock=black]").await, "0:00 lost on time");
+    assert_eq!(browser.text("[data-clock=white]").await, "1.0 +1×1.5s", "the winner's clock as it was");
+    browser.screenshot_of("lost-on-time", "#players").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unknown_game_shows_a_not_found_page_without_controls() {
     if !browser_available("not found") {
         return;

@@ -454,7 +454,7 @@ function tickClocks() {
     const tc = game.time_control;
     const flagged = game.status === 'finished' && /\+T/.test(game.result || '') && game.result[0] !== side[0].toUpperCase();
     node.textContent = flagged
-      ? `${formatClock(0)} lost on time`
+      ? '0:00 lost on time'
       : tc.kind === 'byo-yomi' ? formatByoYomi(left, clock.periods, tc.period_ms) : formatClock(left);
     node.classList.toggle('running', clock.running && game.status === 'playing');
     node.classList.toggle('low', left < 10000);
