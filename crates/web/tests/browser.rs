@@ -767,6 +767,32 @@ async fn the_loser_on_time_sees_no_time_left_and_why() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forgetting_a_running_game_asks_and_resigns_it() {
+    if !browser_available("forget") {
+        return;
+    }
+    let app = App::start().await;
+    let driver = Driver::start().await;
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    let (id, black_token, _) = app.pair(json!({ "variant": "go", "size": "9" })).await;
+    browser.sit(&app, &id, &black_token, "black").await;
+    browser.goto(&app.url("/")).await;
+    browser.until("my game", "document.querySelector('#mine li.game .state') !== null").await;
+    // one click only asks: the game stays, still running
+    browser.click("#mine [data-action=forget]").await;
+    assert_eq!(browser.text("#mine [data-action=confirm-forget]").await, "Resign and forget");
+    let game = serde_json::to_value(app.hub.view(&id).await.unwrap()).unwrap();
+    assert_eq!(game["status"], "playing");
+    browser.screenshot_of("forget-asks", "#mine").await;
+    // confirmed: resigned, then gone from the list
+    browser.click("#mine [data-action=confirm-forget]").await;
+    browser.until("the list emptied", "document.querySelector('#mine li.game') === null").await;
+    let game = serde_json::to_value(app.hub.view(&id).await.unwrap()).unwrap();
+    assert_eq!((game["status"].as_str(), game["result"].as_str()), (Some("finished"), Some("W+R")), "{game}");
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unknown_game_shows_a_not_found_page_without_controls() {
     if !browser_available("not found") {
         return;

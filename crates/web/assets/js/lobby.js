@@ -178,12 +178,45 @@ async function fillMine() {
       el('span', { class: 'who' }, `you: ${colourName(colour)}`),
       el('span', { class: 'state' }, state),
       abandonable(game) ? resignButton(id, seat) : null,
-      el('button', { type: 'button', class: 'linkish', 'aria-label': `Forget game ${id}`, onclick: () => {
-        forgetSeat(id);
-        fillMine();
-      } }, 'forget'));
+      forgetButton(id, seat, game));
   }));
   $('mine').replaceChildren(...items);
+}
+
+/** Whether a game is under way: forgetting it would leave it with nobody to end it. */
+function running(game) {
+  return !!game && (game.status === 'playing' || game.status === 'scoring');
+}
+
+/**
+ * "forget": at once for a game that is over, gone or open; for a game under way, "Resign and
+ * forget" asked first and the game resigned before it leaves the list, so that it is never left
+ * running with nobody to end it.
+ */
+function forgetButton(id, seat, game) {
+  const forget = () => {
+    forgetSeat(id);
+    fillMine();
+  };
+  if (!running(game)) {
+    return el('button', { type: 'button', class: 'linkish', 'data-action': 'forget', 'aria-label': `Forget game ${id}`, onclick: forget }, 'forget');
+  }
+  const confirm = el('button', { type: 'button', class: 'danger small', hidden: true, 'data-action': 'confirm-forget', onclick: async () => {
+    confirm.disabled = true;
+    try {
+      await api(`/api/games/${id}/actions`, { method: 'POST', body: { type: 'resign' }, token: seat.token });
+      forget();
+    } catch (error) {
+      $('mine-error').textContent = error.message;
+      confirm.disabled = false;
+    }
+  } }, 'Resign and forget');
+  const ask = el('button', { type: 'button', class: 'linkish', 'data-action': 'forget', 'aria-label': `Forget game ${id}`, onclick: () => {
+    ask.hidden = true;
+    confirm.hidden = false;
+    confirm.focus();
+  } }, 'forget');
+  return el('span', { class: 'abandon' }, ask, confirm);
 }
 
 /** Whether a game of "my games" can be given up from here: one against the AI, in progress. */
