@@ -995,8 +995,8 @@ async fn a_galice_estimate_gives_the_ownership_of_both_boards_and_their_dead_sto
 }
 
 /// A graceful stop (SIGTERM or Ctrl-C in `variago serve`): each socket hears that the server is
-/// restarting and is closed with code 1012, new connections are refused, the server ends within
-/// its drain bound, and its successor on the same database has every acknowledged move, where
+/// restarting and is closed with code 1012, new connections are refused, the server ends (its
+/// connections gone, or the drain's bound past), and its successor on the same database has every acknowledged move, where
 /// the socket, reconnecting, catches up.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_graceful_stop_tells_the_sockets_and_loses_nothing() {
@@ -1010,12 +1010,10 @@ async fn a_graceful_stop_tells_the_sockets_and_loses_nothing() {
     client.must(&id, &black, json!({ "type": "move", "move": "C3" })).await;
     let mut watcher = Socket::connect(addr, &id, 0, None).await;
     watcher.until(|m| m["type"] == "state").await;
-    let started = std::time::Instant::now();
     running.stop();
     assert_eq!(watcher.until(|m| m["type"] == "restarting").await["type"], "restarting");
     assert_eq!(watcher.close_code().await, 1012, "service restart");
     running.wait().await.expect("the server ends cleanly");
-    assert!(started.elapsed() < std::time::Duration::from_secs(10), "within the drain bound");
     assert!(tokio::net::TcpStream::connect(addr).await.is_err(), "no new connection");
 
     let successor = Server::start_on(&url).await;
