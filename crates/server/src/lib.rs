@@ -134,7 +134,7 @@ impl Running {
 
     /// Waits until the server stops (after [`Running::stop`], or on an I/O failure).
     pub async fn wait(self) -> std::io::Result<()> {
-        self.task.await.unwrap_or_else(|e| Err(std::io::Error::other(e)))
+        served(self.task.await)
     }
 }
 
@@ -176,6 +176,11 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
         None => None,
     };
     Ok(Running { addr, hub, task, metrics_addr, stop })
+}
+
+/// What the serving task ended with, a panic of it as an I/O error.
+fn served(ended: Result<std::io::Result<()>, tokio::task::JoinError>) -> std::io::Result<()> {
+    ended.unwrap_or_else(|e| Err(std::io::Error::other(e)))
 }
 
 /// A database URL fit for messages: `postgres://user:***@host/db` for `postgres://user:secret@host/db`.
@@ -222,15 +227,22 @@ pub fn run(config: Config) -> Result<(), ServeError> {
         if let Some(at) = running.metrics_addr {
             tracing::info!("metrics on http://{at}/metrics");
         }
-        let hub = running.hub.clone();
+        let Running { hub, mut task, stop, .. } = running;
         let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
-            _ = terminate.recv() => {}
+        // the server stops on its own only on an I/O failure; else a signal stops it gracefully
+        let signalled = tokio::select! {
+            ended = &mut task => {
+                served(ended)?;
+                false
+            }
+            _ = tokio::signal::ctrl_c() => true,
+            _ = terminate.recv() => true,
+        };
+        if signalled {
+            tracing::info!("stopping: the connections end within {} s", listen::DRAIN.as_secs());
+            stop.send_replace(true);
+            served(task.await)?;
         }
-        tracing::info!("stopping: the connections end within {} s", listen::DRAIN.as_secs());
-        running.stop();
-        running.wait().await?;
         // the other processes stop counting this one's spectators at once, not at their expiry
         hub.forget_spectators().await;
         Ok(())
