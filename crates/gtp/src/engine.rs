@@ -559,7 +559,9 @@ impl Engine {
         let color = parse_color(&args[0])?;
         match &self.position {
             Position::Single(single) => {
-                let Ok(game) = single.for_player(color) else { return Ok(("PASS".into(), String::new())) };
+                let Ok(game) = single.for_player(color) else {
+                    return Ok((self.answer(single, Move::Pass), String::new()));
+                };
                 let settings =
                     self.move_settings(color, single.record.moves.len(), game.board().empties().len());
                 // the moves played since the last search in this game (and the pass GTP puts in
@@ -578,7 +580,7 @@ impl Engine {
                 }
                 let search = Search::new(settings);
                 let Some((analysis, trees)) = search.analyse_any_reusing(&game, kept, &since) else {
-                    return Ok(("PASS".into(), String::new()));
+                    return Ok((self.answer(single, Move::Pass), String::new()));
                 };
                 self.kept = Some((searched, trees));
                 let text =
@@ -591,8 +593,7 @@ impl Engine {
                     best => best,
                 };
                 let best = self.sparing_move(&single.record, &game, &analysis, best);
-                let name =
-                    if best == Move::Pass && self.config.lizzie { "pass".into() } else { single.name(best) };
+                let name = self.answer(single, best);
                 if play {
                     self.single_mut()?.play(color, best).map_err(|e| format!("internal error: {e}"))?;
                     if self.config.ponder {
@@ -668,6 +669,12 @@ impl Engine {
             .filter(|m| m.visits > 0 && m.winrate >= (playing_on - PLAY_ON_MARGIN).min(CLEARLY_WINNING))
             .find(|m| matches!(m.mv, Move::Place(p) if settling.contains(&p) && !fills_own_atari(game.board(), p, game.to_move())))
             .map(|m| m.mv)
+    }
+
+    /// A generated move as the client reads it: GNU Go's `PASS` ([`Single::name`]), or, for
+    /// Lizzie ([`Config::lizzie`]), `pass`.
+    fn answer(&self, single: &Single, mv: Move) -> String {
+        if mv == Move::Pass && self.config.lizzie { "pass".into() } else { single.name(mv) }
     }
 
     /// The dead stones and territories by the search's ownership, or, when every playout ended
