@@ -430,15 +430,19 @@ impl Socket {
         Socket { stream }
     }
 
+    /// The next frame the server sends, within the patience.
+    async fn frame(&mut self) -> Message {
+        tokio::time::timeout(PATIENCE, self.stream.next())
+            .await
+            .expect("a message in time")
+            .expect("socket open")
+            .expect("socket readable")
+    }
+
     /// The next JSON message.
     pub async fn next(&mut self) -> Value {
         loop {
-            let message = tokio::time::timeout(PATIENCE, self.stream.next())
-                .await
-                .expect("a message in time")
-                .expect("socket open")
-                .expect("socket readable");
-            if let Message::Text(text) = message {
+            if let Message::Text(text) = self.frame().await {
                 return serde_json::from_str(text.as_str()).expect("JSON message");
             }
         }
@@ -463,12 +467,7 @@ impl Socket {
     /// skipped).
     pub async fn close_code(&mut self) -> u16 {
         loop {
-            let message = tokio::time::timeout(PATIENCE, self.stream.next())
-                .await
-                .expect("a message in time")
-                .expect("socket open")
-                .expect("socket readable");
-            if let Message::Close(frame) = message {
+            if let Message::Close(frame) = self.frame().await {
                 return frame.map_or(1005, |f| f.code.into());
             }
         }
