@@ -194,53 +194,48 @@ function running(game) {
  * running with nobody to end it.
  */
 function forgetButton(id, seat, game) {
-  const forget = () => {
+  if (running(game)) {
+    return resignAsked(id, seat, { action: 'forget', label: `Forget game ${id}`, ask: 'forget', confirm: 'Resign and forget' },
+      () => forgetSeat(id));
+  }
+  return el('button', { type: 'button', class: 'linkish', 'data-action': 'forget', 'aria-label': `Forget game ${id}`, onclick: () => {
     forgetSeat(id);
     fillMine();
-  };
-  if (!running(game)) {
-    return el('button', { type: 'button', class: 'linkish', 'data-action': 'forget', 'aria-label': `Forget game ${id}`, onclick: forget }, 'forget');
-  }
-  const confirm = el('button', { type: 'button', class: 'danger small', hidden: true, 'data-action': 'confirm-forget', onclick: async () => {
-    confirm.disabled = true;
-    try {
-      await api(`/api/games/${id}/actions`, { method: 'POST', body: { type: 'resign' }, token: seat.token });
-      forget();
-    } catch (error) {
-      $('mine-error').textContent = error.message;
-      confirm.disabled = false;
-    }
-  } }, 'Resign and forget');
-  const ask = el('button', { type: 'button', class: 'linkish', 'data-action': 'forget', 'aria-label': `Forget game ${id}`, onclick: () => {
-    ask.hidden = true;
-    confirm.hidden = false;
-    confirm.focus();
   } }, 'forget');
-  return el('span', { class: 'abandon' }, ask, confirm);
 }
 
 /** Whether a game of "my games" can be given up from here: one against the AI, in progress. */
 function abandonable(game) {
   const ai = game && ['black', 'white'].some((s) => game.players[s].kind === 'ai');
-  return ai && (game.status === 'playing' || game.status === 'scoring');
+  return ai && running(game);
 }
 
 /** "Resign", then "Confirm resignation": ends a game against the AI left unfinished. */
 function resignButton(id, seat) {
-  const confirm = el('button', { type: 'button', class: 'danger small', hidden: true, 'data-action': 'confirm-resign', onclick: async () => {
+  return resignAsked(id, seat, { action: 'resign', label: `Resign game ${id}`, ask: 'resign', confirm: 'Confirm resignation' });
+}
+
+/**
+ * A link that asks (`data-action` ACTION), then a button that confirms (`confirm-ACTION`):
+ * the seat's game is resigned, `resigned` runs, and "my games" is filled again (a refusal is
+ * shown above it).
+ */
+function resignAsked(id, seat, words, resigned = () => {}) {
+  const confirm = el('button', { type: 'button', class: 'danger small', hidden: true, 'data-action': `confirm-${words.action}`, onclick: async () => {
     confirm.disabled = true;
     try {
       await api(`/api/games/${id}/actions`, { method: 'POST', body: { type: 'resign' }, token: seat.token });
+      resigned();
     } catch (error) {
       $('mine-error').textContent = error.message;
     }
     fillMine();
-  } }, 'Confirm resignation');
-  const ask = el('button', { type: 'button', class: 'linkish', 'data-action': 'resign', 'aria-label': `Resign game ${id}`, onclick: () => {
+  } }, words.confirm);
+  const ask = el('button', { type: 'button', class: 'linkish', 'data-action': words.action, 'aria-label': words.label, onclick: () => {
     ask.hidden = true;
     confirm.hidden = false;
     confirm.focus();
-  } }, 'resign');
+  } }, words.ask);
   return el('span', { class: 'abandon' }, ask, confirm);
 }
 
