@@ -12,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     // a tiny search budget keeps `genmove` and friends quick
     let settings = Settings { playouts: 8, threads: 1, ..Settings::default() };
-    let Ok(mut engine) = Engine::new(Config { settings, fixed_budget: true, ponder: false }, "go") else { return };
+    let Ok(mut engine) = Engine::new(Config { settings, fixed_budget: true, ponder: false, lizzie: false }, "go") else { return };
     for line in text.lines().take(64) {
         if line.to_ascii_lowercase().contains("sgf") {
             continue;
