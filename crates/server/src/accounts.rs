@@ -171,7 +171,12 @@ fn token_hash(token: &str) -> String {
 /// expired token counts as no session: the client plays as a guest).
 pub async fn account(hub: &Hub, headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     let Some(token) = session_token(headers) else { return Ok(None) };
-    hub.store().session(&token_hash(&token), expired_until(now_ms())).await.map_err(ApiError::unavailable)
+    session_account(hub, &token).await
+}
+
+/// The account of a session token, if it is valid.
+pub async fn session_account(hub: &Hub, token: &str) -> Result<Option<String>, ApiError> {
+    hub.store().session(&token_hash(token), expired_until(now_ms())).await.map_err(ApiError::unavailable)
 }
 
 /// The start time (ms since the epoch) at or before which a session has expired at `now`.
@@ -276,7 +281,8 @@ pub async fn player(State(hub): State<Arc<Hub>>, Path(name): Path<String>) -> Re
         })
         .collect();
     let games = store.games_of(&name, RECENT_GAMES).await.map_err(ApiError::unavailable)?;
-    let recent: Vec<_> = games.iter().filter_map(Table::summary).collect();
+    // an invitation-only game stays off the public page (its players find it under mine=1)
+    let recent: Vec<_> = games.iter().filter(|g| g.public).filter_map(Table::summary).collect();
     Ok(Json(serde_json::json!({ "name": name, "ratings": ratings, "recent": recent })).into_response())
 }
 

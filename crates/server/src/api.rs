@@ -202,11 +202,21 @@ async fn to_the_end<T: Send + 'static>(
     tokio::spawn(work).await.map_err(|e| ApiError::internal("running the request", e))?
 }
 
+/// `GET /api/games?status=open|running|finished&limit=N`: the public games in that status;
+/// `?mine=1` with a session: the account's games, public or not, in every status (or in the one
+/// asked for), most recently active first.
 async fn list(
     State(hub): State<Arc<Hub>>,
     Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let statuses: &[&str] = match query.get("status").map(String::as_str).unwrap_or("open") {
+    let mine = match query.get("mine").map(String::as_str) {
+        None | Some("0") => false,
+        Some("1") => true,
+        Some(_) => return Err(ApiError::bad_request("mine must be 1 (or 0)")),
+    };
+    let status = query.get("status").map(String::as_str);
+    let statuses: &[&str] = match status.unwrap_or("open") {
         "open" => &["open"],
         "running" => &["playing", "scoring"],
         "finished" => &["finished"],
@@ -222,7 +232,18 @@ async fn list(
         }
         None => 50,
     };
-    let games = hub.list(statuses, limit).await?;
+    let games = if mine {
+        let account = accounts::account(&hub, &headers)
+            .await?
+            .ok_or_else(|| ApiError::unauthorized("mine=1 lists an account's games: log in first"))?;
+        let mut games = hub.games_of(&account, limit).await?;
+        if status.is_some() {
+            games.retain(|g| statuses.contains(&g.status.as_str()));
+        }
+        games
+    } else {
+        hub.list(statuses, limit).await?
+    };
     Ok(Json(serde_json::json!({ "games": games })))
 }
 
@@ -251,37 +272,58 @@ async fn join(
     Ok(Json(joined).into_response())
 }
 
-/// A seat token a client presents for a game: refused while the client is kept out for trying
-/// too many, and checked against the game's seats; a refusal (no such seat, or no such game)
-/// counts against the client's allowance.
-async fn presented(
+/// The seat a request acts for in a game, as that seat's token: the token presented (the
+/// `Authorization: Bearer` header, or a socket's `?token=`) if it is the seat's token or the
+/// session of an account holding the seat; with none presented, the seat of the account whose
+/// session cookie comes with the request. So a logged-in player plays their seats from every
+/// device, and the seat token stays for anonymous play. `None`: nothing presented and no seat
+/// of the cookie's account. A token presented is refused while the client is kept out for
+/// trying too many, and a refusal (no such seat, or no such game) counts against its allowance.
+async fn seat_for(
     hub: &Arc<Hub>,
     policy: &Policy,
     client: Client,
     id: &str,
-    token: &str,
-) -> Result<(), ApiError> {
+    presented: Option<&str>,
+    headers: &HeaderMap,
+) -> Result<Option<String>, ApiError> {
+    let Some(token) = presented else {
+        return match accounts::account(hub, headers).await? {
+            Some(account) => hub.account_seat(id, &account).await,
+            None => Ok(None),
+        };
+    };
     let client = address(client);
     policy.throttle.token_allowed(client)?;
-    hub.check_seat(id, token).await.inspect_err(|error| {
-        if error.status == StatusCode::FORBIDDEN || error.status == StatusCode::NOT_FOUND {
-            policy.throttle.token_refused(client);
+    let refused = match hub.check_seat(id, token).await {
+        Ok(()) => return Ok(Some(token.to_string())),
+        Err(error) if error.status == StatusCode::FORBIDDEN => {
+            if let Some(account) = accounts::session_account(hub, token).await?
+                && let Some(seat) = hub.account_seat(id, &account).await?
+            {
+                return Ok(Some(seat));
+            }
+            error
         }
-    })
+        Err(error) => error,
+    };
+    if refused.status == StatusCode::FORBIDDEN || refused.status == StatusCode::NOT_FOUND {
+        policy.throttle.token_refused(client);
+    }
+    Err(refused)
 }
 
-/// The seat token of `Authorization: Bearer TOKEN`.
-fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
-    let value = headers
-        .get(header::AUTHORIZATION)
-        .ok_or_else(|| ApiError::unauthorized("this needs a seat token: send Authorization: Bearer TOKEN"))?;
+/// The token of `Authorization: Bearer TOKEN`, if the header is there.
+fn bearer(headers: &HeaderMap) -> Result<Option<&str>, ApiError> {
+    let Some(value) = headers.get(header::AUTHORIZATION) else { return Ok(None) };
     value
         .to_str()
         .ok()
         .and_then(|v| v.strip_prefix("Bearer "))
         .map(str::trim)
-        // seat tokens are 64 hex digits: a longer one is no token (and no key for the throttle)
+        // tokens are 64 hex digits: a longer one is no token (and no key for the throttle)
         .filter(|t| !t.is_empty() && t.len() <= MAX_TOKEN_LENGTH)
+        .map(Some)
         .ok_or_else(|| ApiError::unauthorized("the Authorization header must be: Bearer TOKEN"))
 }
 
@@ -293,9 +335,14 @@ async fn act(
     headers: HeaderMap,
     Body(action): Body<Action>,
 ) -> Result<Response, ApiError> {
-    let token = bearer(&headers)?.to_string();
     // the seat first, so that only real seats are counted (and kept) by the action limiter
-    presented(&hub, &policy, client, &id, &token).await?;
+    let token =
+        seat_for(&hub, &policy, client, &id, bearer(&headers)?, &headers).await?.ok_or_else(|| {
+            ApiError::unauthorized(
+                "this needs a seat: send Authorization: Bearer TOKEN (the seat's token, or the session of \
+             an account holding the seat)",
+            )
+        })?;
     policy.throttle.action(&token)?;
     if matches!(action, Action::Chat { .. }) {
         policy.throttle.chat(&token)?;
@@ -346,21 +393,25 @@ async fn sgf(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Resp
 
 /// `GET /api/games/{id}/ws?after=N&token=T`: the missed events, the game, then every event as
 /// it is committed; with a seat's token the socket also takes actions.
+// (an axum handler's arguments are the parts of the request it reads)
+#[allow(clippy::too_many_arguments)]
 async fn socket(
     State(hub): State<Arc<Hub>>,
     Extension(policy): Extension<Arc<Policy>>,
     client: Client,
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
     place: Option<Extension<Place>>,
     upgrade: Result<WebSocketUpgrade, ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let upgrade = upgrade.map_err(|r| ApiError::new(r.status(), r.body_text()))?;
     let after = after(&query)?;
-    let token = query.get("token").cloned();
-    if let Some(token) = &token {
-        presented(&hub, &policy, client, &id, token).await?;
-    }
+    let presented = match query.get("token") {
+        Some(token) => Some(token.as_str()),
+        None => bearer(&headers)?,
+    };
+    let token = seat_for(&hub, &policy, client, &id, presented, &headers).await?;
     let subscription = hub.subscribe(&id, after).await?;
     let spectator = if token.is_none() { Some(hub.watch(&id).await?) } else { None };
     Ok(upgrade

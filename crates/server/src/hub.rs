@@ -21,7 +21,7 @@ use crate::error::ApiError;
 use crate::locked;
 use crate::position::{Estimate, Position};
 use crate::seat;
-use crate::store::{self, EventRow, Store};
+use crate::store::{self, EventRow, GameRow, Store};
 use crate::table::{Action, Event, GameView, NewGame, Phase, Side, Stored, Summary, Table};
 
 /// Messages a game's broadcast channel holds before a slow listener is told it lagged (it then
@@ -388,6 +388,18 @@ impl Hub {
             return Ok(());
         }
         Err(ApiError::forbidden("this token holds no seat in this game"))
+    }
+
+    /// The token of the seat `account` holds in the game, if any: a logged-in player acts with
+    /// the session instead of the seat token, on every device. Checked again after catching up
+    /// with the database, as [`Hub::check_seat`] does.
+    pub async fn account_seat(self: &Arc<Self>, id: &str, account: &str) -> Result<Option<String>, ApiError> {
+        let live = self.live(id).await?;
+        let mut table = live.table.lock().await;
+        if table.token_of_account(account).is_none() {
+            self.refresh(&live, &mut table).await?;
+        }
+        Ok(table.token_of_account(account).map(str::to_string))
     }
 
     async fn act_once(
@@ -884,6 +896,18 @@ impl Hub {
     /// too, as they publish them.
     pub async fn list(&self, statuses: &[&str], limit: i64) -> Result<Vec<Summary>, ApiError> {
         let rows = self.store.list(statuses, limit).await.map_err(storage)?;
+        self.summaries(&rows).await
+    }
+
+    /// The games `account` holds a seat in, in every status and public or not, most recently
+    /// active first: "my games" on every device.
+    pub async fn games_of(&self, account: &str, limit: i64) -> Result<Vec<Summary>, ApiError> {
+        let rows = self.store.games_of(account, limit).await.map_err(storage)?;
+        self.summaries(&rows).await
+    }
+
+    /// The lobby's lines for these games, with their spectators.
+    async fn summaries(&self, rows: &[GameRow]) -> Result<Vec<Summary>, ApiError> {
         let ids: Vec<&str> = rows.iter().map(|row| row.id.as_str()).collect();
         let elsewhere = self.store.spectators_elsewhere(&self.process, &ids).await.map_err(storage)?;
         let games = locked(&self.games);

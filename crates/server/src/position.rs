@@ -27,6 +27,9 @@ pub struct BorderlineView {
     pub passes_left: Sides<Option<u8>>,
     /// Deployment stones still to be placed at the start.
     pub deployment_left: u8,
+    /// While they are, the deployment's rule for the side to move, worded as a refusal of it is
+    /// ("deployment: Black's first two stones must be in rows 6-9").
+    pub deployment: Option<String>,
     /// The zones, rows from the top: `b` Black's zone, `w` White's zone, `-` the Border.
     pub zones: Vec<String>,
     /// The besieged stones.
@@ -378,6 +381,7 @@ impl Position {
             stones_left: Sides::from_fn(|c| game.stones_left(c)),
             passes_left: Sides::from_fn(|c| game.passes_left(c)),
             deployment_left: game.deployment_left(),
+            deployment: game.deployment_rule(game.to_move()).map(|rule| rule.to_string()),
             zones: zone_rows,
             besieged: geometry
                 .points()

@@ -171,6 +171,9 @@ pub enum Action {
     LeaveAccept {},
     /// Refuse the opponent's leave request: play goes on.
     LeaveDecline {},
+    /// Withdraw an open game while nobody has joined it: it ends without a result (`Void`) and
+    /// leaves the list of open games at once.
+    Cancel {},
     /// In the dead-stone phase, mark (or unmark) the chain through a vertex as dead.
     MarkDead {
         /// A stone of the chain.
@@ -250,6 +253,11 @@ pub enum Event {
     /// The opponent refused: play goes on.
     LeaveDeclined {
         /// Who refused.
+        color: Side,
+    },
+    /// The creator withdrew the open game before anyone joined: finished without a result.
+    Cancelled {
+        /// The creator's colour.
         color: Side,
     },
     /// The AI's proposal of dead stones, pre-filling the marking.
@@ -618,6 +626,15 @@ impl Table {
         self.events.len() as u64
     }
 
+    /// The token of the seat `account` holds, if it holds one: a logged-in player's seat is
+    /// theirs on every device, the session standing for the seat token.
+    pub fn token_of_account(&self, account: &str) -> Option<&str> {
+        [Color::Black, Color::White]
+            .into_iter()
+            .find(|&c| self.accounts.get(c).as_deref() == Some(account))
+            .and_then(|c| self.tokens.get(c).as_deref())
+    }
+
     /// The seat a token holds, compared in constant time against both seats.
     pub fn seat_of(&self, token: &str) -> Option<Color> {
         let matches = Sides::from_fn(|c| self.tokens.get(c).as_deref().is_some_and(|t| seat::same(t, token)));
@@ -647,20 +664,29 @@ impl Table {
     /// (a public game needs none); a rated game's second seat needs an account other than the
     /// creator's.
     pub fn join_seat(&self, invite: Option<&str>, account: Option<&str>) -> Result<Color, ApiError> {
-        if self.phase != Phase::Open {
-            return Err(ApiError::conflict("the game already has both players"));
+        let creator: Color = self.settings.creator.into();
+        match self.phase {
+            Phase::Open => {}
+            // finished with a person's seat never taken: its creator cancelled it
+            Phase::Finished
+                if self.tokens.get(creator.opponent()).is_none()
+                    && matches!(self.settings.players.get(creator.opponent()), Player::Human) =>
+            {
+                return Err(ApiError::conflict("this game was cancelled before anyone joined it"));
+            }
+            _ => return Err(ApiError::conflict("the game already has both players")),
         }
         if !self.public && !invite.is_some_and(|i| seat::same(i, &self.invite)) {
             return Err(ApiError::forbidden("this invitation is not valid for this game"));
         }
-        let creator: Color = self.settings.creator.into();
-        if self.settings.rated {
-            let Some(account) = account else {
-                return Err(ApiError::unauthorized("this game is rated: log in to an account to join it"));
-            };
-            if self.accounts.get(creator).as_deref() == Some(account) {
-                return Err(ApiError::conflict("a rated game is between two accounts: you created this one"));
-            }
+        // one person never holds both seats of a game against a person
+        if account.is_some() && self.accounts.get(creator).as_deref() == account {
+            return Err(ApiError::conflict(
+                "you hold the other seat of this game: it waits for another player",
+            ));
+        }
+        if self.settings.rated && account.is_none() {
+            return Err(ApiError::unauthorized("this game is rated: log in to an account to join it"));
         }
         Ok(creator.opponent())
     }
@@ -691,9 +717,11 @@ impl Table {
             (Phase::Finished, _) => {
                 return Err(ApiError::conflict(format!("the game is over ({})", self.result_text())));
             }
+            (Phase::Open, Action::Cancel {}) => return Ok(Event::Cancelled { color: side }),
             (Phase::Open, _) => {
                 return Err(ApiError::conflict("the game has not started: waiting for an opponent"));
             }
+
             (Phase::Playing, Action::MarkDead { .. } | Action::AcceptScore {} | Action::Resume {}) => {
                 return Err(ApiError::conflict("this is for the dead-stone phase, after two passes"));
             }
@@ -711,6 +739,10 @@ impl Table {
             Action::Move { mv } => self.decide_move(color, &mv, now),
             Action::Pass {} => self.decide_move(color, "pass", now),
             Action::Resign {} => Ok(Event::Resigned { color: side }),
+            // (an open game's is decided above)
+            Action::Cancel {} => Err(ApiError::conflict(
+                "only a game nobody has joined can be cancelled: resign, or ask to leave",
+            )),
             Action::UndoRequest {} => {
                 if self.settings.rated {
                     return Err(ApiError::conflict("a rated game has no undo"));
@@ -879,6 +911,12 @@ impl Table {
                 self.finish(VOID.to_string());
             }
             Event::LeaveDeclined { .. } => self.leave_request = None,
+            Event::Cancelled { .. } => {
+                if self.phase != Phase::Open {
+                    return Err("a game cancelled after it started".into());
+                }
+                self.finish(VOID.to_string());
+            }
             Event::DeadProposed { dead } => {
                 let points = self.points(dead)?;
                 let ai = self.ai_color();

@@ -68,6 +68,81 @@ async fn accounts_are_created_once_with_a_valid_name_and_password(db: Db) {
     }
 }
 
+on_both!(a_logged_in_player_s_seats_are_theirs_on_every_device);
+/// A seat taken while logged in belongs to the account: on another device (another session of
+/// the same account, no seat token) the player lists it, acts in it by the session as a bearer
+/// token, the cookie, or a socket's token, and cannot take the other seat; anyone else's session
+/// is refused.
+async fn a_logged_in_player_s_seats_are_theirs_on_every_device(db: Db) {
+    let Some(server) = Server::on(db).await else { return };
+    let client = server.client();
+    let laptop = account(&client, "ann").await;
+    let credentials = json!({ "name": "ann", "password": "correct horse" });
+    let (_, _, phone) = client.request(Method::POST, "/api/sessions", None, Some(&credentials)).await;
+    let phone = phone["token"].as_str().unwrap().to_string();
+    assert_ne!(phone, laptop);
+    let bee = account(&client, "bee").await;
+    let cat = account(&client, "cat").await;
+    // ann's game against the AI first, then her game against a person, created on the laptop
+    let ai_game =
+        json!({ "variant": "go", "size": "9", "color": "white", "opponent": { "kind": "ai", "level": 1 } });
+    let (status, _, against_ai) =
+        client.request(Method::POST, "/api/games", Some(&laptop), Some(&ai_game)).await;
+    assert_eq!(status, 201, "{against_ai}");
+    let body = json!({ "variant": "go", "size": "9", "color": "black" });
+    let (status, _, created) = client.request(Method::POST, "/api/games", Some(&laptop), Some(&body)).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    // the phone lists both, the latest first; without a session there is no "mine"
+    let (status, _, mine) = client.request(Method::GET, "/api/games?mine=1", Some(&phone), None).await;
+    assert_eq!(status, 200, "{mine}");
+    let ids: Vec<&str> =
+        mine["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, [id.as_str(), against_ai["id"].as_str().unwrap()], "{mine}");
+    assert_eq!(mine["games"][0]["status"], "open");
+    assert_eq!(mine["games"][0]["accounts"]["black"], "ann");
+    let (status, _, refused) = client.request(Method::GET, "/api/games?mine=1", None, None).await;
+    assert_eq!(status, 401, "{refused}");
+    let (status, _, only) =
+        client.request(Method::GET, "/api/games?mine=1&status=open", Some(&phone), None).await;
+    assert_eq!((status, only["games"].as_array().unwrap().len()), (200, 1), "{only}");
+    // the phone cannot take the other seat of ann's own game
+    let join = format!("/api/games/{id}/join");
+    let (status, _, refused) = client.request(Method::POST, &join, Some(&phone), None).await;
+    assert_eq!(status, 409, "{refused}");
+    assert!(error(&refused).contains("you hold the other seat"), "{refused}");
+    let (status, _, joined) = client.request(Method::POST, &join, Some(&bee), None).await;
+    assert_eq!(status, 200, "{joined}");
+    // ann plays from the phone with her session as the bearer token
+    let actions = format!("/api/games/{id}/actions");
+    let (status, _, moved) = client
+        .request(Method::POST, &actions, Some(&phone), Some(&json!({ "type": "move", "move": "E5" })))
+        .await;
+    assert_eq!(status, 200, "{moved}");
+    // cat holds no seat here: her session is refused as a seat token would be
+    let (status, _, refused) =
+        client.request(Method::POST, &actions, Some(&cat), Some(&json!({ "type": "pass" }))).await;
+    assert_eq!(status, 403, "{refused}");
+    // bee answers over a socket whose token is her session
+    let mut bee_socket = support::Socket::connect(server.addr, &id, 0, Some(&bee)).await;
+    bee_socket.send_action(1, json!({ "type": "move", "move": "C3" })).await;
+    let ack = bee_socket.until(|m| m["type"] == "ack" || m["type"] == "error").await;
+    assert_eq!(ack["type"], "ack", "{ack}");
+    // and ann plays over a socket opened with the session cookie, as the page does
+    let mut socket =
+        support::Socket::connect_with_cookie(server.addr, &id, &format!("variago_session={phone}")).await;
+    socket.send_action(2, json!({ "type": "move", "move": "G5" })).await;
+    let ack = socket.until(|m| m["type"] == "ack" || m["type"] == "error").await;
+    assert_eq!(ack["type"], "ack", "{ack}");
+    assert_eq!(client.game(&id).await["moves"].as_array().unwrap().len(), 3);
+    // a logged-in spectator's cookie holds no seat: it watches and cannot act
+    let mut watching =
+        support::Socket::connect_with_cookie(server.addr, &id, &format!("variago_session={cat}")).await;
+    watching.send_action(3, json!({ "type": "pass" })).await;
+    let refused = watching.until(|m| m["type"] == "ack" || m["type"] == "error").await;
+    assert!(refused["error"].as_str().unwrap_or_default().contains("spectators cannot act"), "{refused}");
+}
+
 on_both!(a_session_is_a_token_and_an_http_only_cookie_until_logged_out);
 async fn a_session_is_a_token_and_an_http_only_cookie_until_logged_out(db: Db) {
     let Some(server) = Server::on(db).await else { return };

@@ -135,6 +135,28 @@ async fn illegal_moves_bad_tokens_and_finished_games_are_refused_with_reasons() 
     assert!(body["error"].as_str().unwrap().contains("the game is over"), "{body}");
 }
 
+/// An open game's creator withdraws it: it leaves the open list at once, is finished without a
+/// result, and whoever tries to join is told; a game under way cannot be cancelled.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_game_is_cancelled_by_its_creator_and_leaves_the_list() {
+    let server = Server::start().await;
+    let client = server.client();
+    let created = client.create(json!({ "variant": "go", "size": "9", "color": "black" })).await;
+    let (id, token) = (created["id"].as_str().unwrap(), created["token"].as_str().unwrap());
+    let listed = |list: &Value| list["games"].as_array().unwrap().iter().any(|g| g["id"] == id);
+    assert!(listed(&client.get("/api/games?status=open").await.1));
+    let game = client.must(id, token, json!({ "type": "cancel" })).await;
+    assert_eq!((&game["status"], &game["result"]), (&json!("finished"), &json!("Void")), "{game}");
+    assert!(!listed(&client.get("/api/games?status=open").await.1));
+    let (status, body) = client.post(&format!("/api/games/{id}/join"), &json!({})).await;
+    assert_eq!(status, 409, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("cancelled"), "{body}");
+    let (id, black, _) = client.pair("go", "9", json!({})).await;
+    let (status, body) = client.act(&id, &black, json!({ "type": "cancel" })).await;
+    assert_eq!(status, 409, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("resign, or ask to leave"), "{body}");
+}
+
 /// serde's deny_unknown_fields does not reach the variants of a tagged enum that take no fields:
 /// these once passed and resigned.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

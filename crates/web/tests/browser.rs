@@ -217,10 +217,14 @@ async fn a_game_in_progress_on_a_phone_shows_status_reason_and_actions_above_the
     let driver = Driver::start().await;
     let browser = driver.browser(PHONE.0, PHONE.1).await;
     browser.sit(&app, &id, &black_token, "black").await;
-    // a touch screen: the first tap shows the stone to play, the second plays it
+    // a touch screen: the first tap shows the stone to play, the second plays it; the board does
+    // not move between the two (the confirmation once pushed it down by more than a grid step)
+    let board_top = "return document.getElementById('board').getBoundingClientRect().top";
+    let before = browser.js(board_top, vec![]).await;
     browser.click_point("E5").await;
     browser.until("the tapped point", "document.querySelector('#board .mark.pending') !== null").await;
     assert_eq!(browser.text("#confirm-move").await, "Play E5");
+    assert_eq!(browser.js(board_top, vec![]).await, before, "the first tap moved the board");
     assert!(browser.moves().await.is_empty(), "one tap does not play");
     browser.js("window.scrollTo(0, 0)", vec![]).await;
     browser.screenshot("phone-tap-to-confirm").await;
@@ -229,6 +233,7 @@ async fn a_game_in_progress_on_a_phone_shows_status_reason_and_actions_above_the
     app.act(&id, &white_token, json!({ "type": "move", "move": "D5" })).await;
     browser.wait_moves(2).await;
     browser.wait_status("Black to move: your turn").await;
+    assert_eq!(browser.js(board_top, vec![]).await, before, "a change of turn moved the board");
     // a refused tap: the reason shows under the status line
     browser.click_point("D5").await;
     browser.wait_text("message", "D5 is illegal").await;
@@ -258,6 +263,13 @@ async fn borderline_shows_its_score_breakdown_changing_after_a_capture() {
     browser.sit(&app, &id, &black_token, "black").await;
     browser.until("the score breakdown", "document.getElementById('breakdown') !== null").await;
     browser.until("the zones", "document.querySelector('#board .shade.border') !== null").await;
+    // the deployment in the words the server refuses a stone outside the zone with
+    browser
+        .wait_text(
+            "variant-panel",
+            "Deployment: Black's first two stones must be in rows 11-19 (4 opening stones to go).",
+        )
+        .await;
     // deployment in the own zones (Black the top rows), then Black surrounds White's K9
     let black_moves = ["K12", "A19", "J9", "L9", "K8"];
     let white_moves = ["K9", "A1", "T1", "T2", "T3"];
@@ -270,6 +282,7 @@ async fn borderline_shows_its_score_breakdown_changing_after_a_capture() {
     }
     let stones_left = browser.text("#variant-panel td[data-side=black]").await;
     assert_eq!(stones_left, "115");
+    assert!(!browser.text("#variant-panel").await.contains("Deployment"), "the deployment is over");
     let before = browser.text("#breakdown").await;
     browser.wait_status("your turn").await;
     browser.click_point("K10").await;
@@ -793,6 +806,34 @@ async fn forgetting_a_running_game_asks_and_resigns_it() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_preview_stone_under_the_pointer_follows_the_position() {
+    if !browser_available("hover preview") {
+        return;
+    }
+    let app = App::start().await;
+    let (id, black_token, white_token) = app.pair(json!({ "variant": "go", "size": "9" })).await;
+    let driver = Driver::start().await;
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    browser.sit(&app, &id, &black_token, "black").await;
+    let hover = "document.querySelector(`#board [data-vertex=\"${arguments[0]}\"]`).dispatchEvent(new PointerEvent('pointerover', { bubbles: true }))";
+    let previews = "return document.querySelectorAll('#board .stone.preview').length";
+    browser.js(hover, vec![json!("C3")]).await;
+    assert_eq!(browser.js(previews, vec![]).await, json!(1), "Black's turn: a stone on C3");
+    // Black moves elsewhere: White's turn, no preview
+    app.act(&id, &black_token, json!({ "type": "move", "move": "E5" })).await;
+    browser.wait_moves(1).await;
+    assert_eq!(browser.js(previews, vec![]).await, json!(0), "the preview outlived Black's turn");
+    // White takes the point under the pointer: Black's turn again, and C3 is no longer playable
+    app.act(&id, &white_token, json!({ "type": "move", "move": "C3" })).await;
+    browser.wait_moves(2).await;
+    assert_eq!(browser.js(previews, vec![]).await, json!(0), "a preview on an occupied point");
+    // the pointer moves to a free point: its preview comes back when the turn does
+    browser.js(hover, vec![json!("D4")]).await;
+    assert_eq!(browser.js(previews, vec![]).await, json!(1));
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unknown_game_shows_a_not_found_page_without_controls() {
     if !browser_available("not found") {
         return;
@@ -831,6 +872,15 @@ async fn the_lobby_names_games_hides_idle_ones_and_lets_a_player_resign_an_ai_ga
     browser.wait_text("create-error", "main_ms must be between").await;
     browser.select("#variant", "stoical").await;
     browser.until("the error to go", "document.getElementById('create-error').textContent === ''").await;
+    // Borderline's forces follow the board's size: 120 on 19x19, 27 on 9x9
+    browser.select("#variant", "borderline").await;
+    let forces = "return document.getElementById('option-forces').value";
+    assert_eq!(
+        browser.until("the forces", "document.getElementById('option-forces')?.value").await,
+        json!("120")
+    );
+    browser.select("#size", "9").await;
+    assert_eq!(browser.js(forces, vec![]).await, json!("27"));
     // a game against the AI, named in words in "my games" and in the running list
     create_in_lobby(&browser, &app, "go", "none", "black", "ai").await;
     browser.goto(&app.url("/")).await;
@@ -882,6 +932,10 @@ async fn the_score_estimate_shades_the_board_and_goes_with_the_next_move() {
     let text = browser.text("#estimate").await;
     assert!(text.contains("Black ahead: B+"), "{text}");
     assert!(text.contains("Black's chance of winning"), "{text}");
+    // in two lines, only the first in bold
+    let lines =
+        browser.js("return document.getElementById('estimate').innerText.split('\\n').length", vec![]).await;
+    assert_eq!(lines, json!(2), "{text}");
     // Black's side shaded dark, White's light: light playouts leave the open area's points
     // Black's in only half to four fifths of them, so the shades are of every strength
     let shaded = "[document.querySelectorAll('#board .shade[class*=owned-black]').length, \
@@ -924,7 +978,7 @@ async fn the_score_estimate_shades_both_galice_boards_and_crosses_their_dead_sto
     browser.click("#estimate-button").await;
     browser.wait_text("estimate", "AI estimate").await;
     let text = browser.text("#estimate").await;
-    assert!(text.contains("area count of both boards") && text.contains("shaded on both boards"), "{text}");
+    assert!(text.contains("Area count of both boards") && text.contains("Shaded on both boards"), "{text}");
     // on each board: Black's group of rows 1-2 (12 points with its eyes and c1) shaded dark at
     // full strength, White's of rows 6-7 (10 points) light at full strength
     for side in ["left", "right"] {
@@ -986,6 +1040,81 @@ async fn sign_up(browser: &Browser, app: &App, name: &str) {
     browser.click("#signup-button").await;
     browser.until("the lobby", "location.pathname === '/'").await;
     browser.wait_text("account", name).await;
+}
+
+/// Logs in on the account page (which goes to the lobby) and waits for the name in the header.
+async fn log_in(browser: &Browser, app: &App, name: &str) {
+    browser.goto(&app.url("/account")).await;
+    browser.type_into("#login-name", name).await;
+    browser.type_into("#login-password", "correct horse").await;
+    browser.click("#login-button").await;
+    browser.until("the lobby", "location.pathname === '/'").await;
+    browser.wait_text("account", name).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_account_s_seats_follow_it_to_another_device_and_an_open_game_is_cancelled() {
+    if !browser_available("seats of an account") {
+        return;
+    }
+    let app = App::start().await;
+    let driver = Driver::start().await;
+    let laptop = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    sign_up(&laptop, &app, "ann").await;
+    create_in_lobby(&laptop, &app, "go", "none", "black", "human").await;
+    let id = laptop.js("return location.pathname.split('/')[2]", vec![]).await;
+    let id = id.as_str().expect("the game's id").to_string();
+    // another device: no seat token in this browser, the account's session only
+    let phone = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    log_in(&phone, &app, "ann").await;
+    let line = format!("#mine li.game[data-id='{id}']");
+    phone.until("ann's game in my games", &format!("document.querySelector(\"{line} .who\") !== null")).await;
+    assert_eq!(phone.text(&format!("{line} .who")).await, "you: Black");
+    // her own open game is shown, not offered to join
+    let listed = format!("#open li.game[data-id='{id}'] a.go");
+    phone.until("the open game", &format!("document.querySelector(\"{listed}\") !== null")).await;
+    assert_eq!(phone.text(&listed).await, "Show");
+    phone.screenshot_of("account-seat-lobby", "main").await;
+    phone.goto(&app.url(&format!("/game/{id}"))).await;
+    phone.wait_status("Waiting for an opponent").await;
+    assert_eq!(phone.js("return document.getElementById('join').hidden", vec![]).await, json!(true));
+    // a guest joins; ann plays from the phone, and the guest sees the move
+    let guest = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    guest.goto(&app.url(&format!("/game/{id}"))).await;
+    guest.until("the join button", "!document.getElementById('join').hidden").await;
+    guest.click("#join-button").await;
+    phone.wait_status("Black to move: your turn").await;
+    phone.click_point("E5").await;
+    guest.wait_moves(1).await;
+    guest.wait_status("White to move: your turn").await;
+    phone.screenshot("account-seat-phone").await;
+    // the spectator count: the phone's socket is a player's (the cookie's seat), not a spectator's
+    let count =
+        "return fetch('/api/games?status=running').then(r => r.json()).then(l => l.games[0].spectators)";
+    assert_eq!(phone.js(count, vec![]).await, json!(0));
+    guest.close().await;
+    phone.close().await;
+
+    // an open game cancelled from "my games": gone from the open list at once, finished, void
+    create_in_lobby(&laptop, &app, "go", "none", "black", "human").await;
+    let second = laptop.js("return location.pathname.split('/')[2]", vec![]).await;
+    let second = second.as_str().expect("the game's id").to_string();
+    laptop.goto(&app.url("/")).await;
+    let cancel = format!("#mine li.game[data-id='{second}'] [data-action=cancel]");
+    laptop.until("the cancel button", &format!("document.querySelector(\"{cancel}\") !== null")).await;
+    laptop.click(&cancel).await;
+    laptop
+        .until("the open list without it", &format!("document.querySelector(\"#open li[data-id='{second}']\") === null && document.querySelector('#open li') !== null"))
+        .await;
+    let game = serde_json::to_value(app.hub.view(&second).await.unwrap()).unwrap();
+    assert_eq!(
+        (game["status"].as_str(), game["result"].as_str()),
+        (Some("finished"), Some("Void")),
+        "{game}"
+    );
+    laptop.goto(&app.url(&format!("/game/{second}"))).await;
+    laptop.wait_status("Cancelled by its creator").await;
+    laptop.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1125,6 +1254,25 @@ async fn the_lobby_lists_games_to_watch_per_variant_with_their_spectators() {
             &format!("document.querySelector('{go_line}')?.textContent.includes('1 watching')"),
         )
         .await;
+    // the spectator's page goes into the back/forward cache: its socket closes and it is no
+    // longer counted; shown from the cache again, it watches again
+    let count = format!(
+        "return fetch('/api/games?status=running').then(r => r.json()).then(l => l.games.find(g => g.id === '{go}').spectators)"
+    );
+    let until_count = async |n: u64| {
+        for _ in 0..100 {
+            if lobby.js(&count, vec![]).await == json!(n) {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("the spectators never came to {n}");
+    };
+    let transition = "window.dispatchEvent(new PageTransitionEvent(arguments[0], { persisted: true }))";
+    spectator.js(transition, vec![json!("pagehide")]).await;
+    until_count(0).await;
+    spectator.js(transition, vec![json!("pageshow")]).await;
+    until_count(1).await;
     lobby
         .until(
             "the other variant listed",
@@ -1254,6 +1402,25 @@ async fn the_account_ratings_player_and_chat_fit_a_phone() {
     ann.until("the games in the list", "document.querySelectorAll('#recent li').length === 4").await;
     assert_eq!(overflow(&ann).await, 0, "the player page is wider than the phone");
     ann.screenshot("player-page-phone").await;
+    // the account page of a logged-in player says who, without the forms; an unknown player's
+    // page has no empty tables
+    ann.goto(&app.url("/account")).await;
+    ann.wait_text("account", "ann").await;
+    ann.until(
+        "who is logged in",
+        "document.querySelector('main').textContent.includes('You are logged in as ann')",
+    )
+    .await;
+    assert_eq!(
+        ann.js("return document.getElementById('signup-form').offsetParent === null", vec![]).await,
+        json!(true)
+    );
+    ann.goto(&app.url("/players/nobody")).await;
+    ann.wait_text("player-name", "No such player").await;
+    assert_eq!(
+        ann.js("return document.getElementById('player-ratings').offsetParent === null", vec![]).await,
+        json!(true)
+    );
     ann.close().await;
     bee.close().await;
 }

@@ -375,6 +375,22 @@ impl Borderline {
         self.deployment_left
     }
 
+    /// While opening placements are left, the deployment's rule for `c` as its refusal words it
+    /// ("Black's first two stones must be in rows 6-9"): one wording, for the refusal and the
+    /// pages.
+    pub fn deployment_rule(&self, c: Color) -> Option<Illegal> {
+        if self.deployment_left == 0 {
+            return None;
+        }
+        // rows as the vertices number them, from the bottom
+        let (top, bottom) = self.zones.own_rows(c);
+        let height = self.board.geometry().height();
+        let (first_row, last_row) = (height + 1 - bottom, height + 1 - top);
+        let placements = self.rules.deployment as u32;
+        let stones = if c == Color::Black { placements.div_ceil(2) } else { placements / 2 };
+        Some(Illegal::Deployment { color: c, stones, first_row, last_row })
+    }
+
     /// Enemy stones `c` captured on its defence zone, and own stones `c` lost, so far.
     pub fn captures(&self, c: Color) -> (u16, u16) {
         (self.annihilated[c as usize], self.lost[c as usize])
@@ -544,14 +560,10 @@ impl Borderline {
         if self.stones_left(c) == 0 {
             return Err(Illegal::NoStonesLeft);
         }
-        if self.deployment_left > 0 && !self.zones.in_own_zone(c, p) {
-            // rows as the vertices number them, from the bottom
-            let (top, bottom) = self.zones.own_rows(c);
-            let height = self.board.geometry().height();
-            let (first, last) = (height + 1 - bottom, height + 1 - top);
-            let placements = self.rules.deployment as u32;
-            let stones = if c == Color::Black { placements.div_ceil(2) } else { placements / 2 };
-            return Err(Illegal::Deployment { color: c, stones, first_row: first, last_row: last });
+        if !self.zones.in_own_zone(c, p)
+            && let Some(rule) = self.deployment_rule(c)
+        {
+            return Err(rule);
         }
         let preview = self.board.preview(p, c);
         if preview.suicide {

@@ -430,6 +430,19 @@ impl Socket {
         Socket { stream }
     }
 
+    /// Connects to a game's socket with a `Cookie` header, as a browser sends its session.
+    pub async fn connect_with_cookie(addr: SocketAddr, game: &str, cookie: &str) -> Socket {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut request =
+            format!("ws://{addr}/api/games/{game}/ws?after=0").into_client_request().expect("a request");
+        request.headers_mut().insert("cookie", cookie.parse().expect("a header value"));
+        let (stream, _) = tokio::time::timeout(PATIENCE, tokio_tungstenite::connect_async(request))
+            .await
+            .expect("connect in time")
+            .expect("WebSocket connects");
+        Socket { stream }
+    }
+
     /// The next frame the server sends, within the patience.
     async fn frame(&mut self) -> Message {
         tokio::time::timeout(PATIENCE, self.stream.next())

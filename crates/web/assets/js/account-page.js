@@ -1,7 +1,7 @@
 // The sign-up and log-in page: two forms on POST /api/accounts and POST /api/sessions; the
 // server sets the session cookie, and the page goes back to the lobby.
 
-import { api } from './api.js';
+import { api, el } from './api.js';
 import { showAccount } from './account.js';
 
 const $ = (selector) => document.getElementById(selector);
@@ -34,4 +34,11 @@ $('login-form').addEventListener('submit', async (event) => {
   }
 });
 
-showAccount();
+// logged in already: the forms give way to who is logged in
+showAccount().then((name) => {
+  if (!name) return;
+  for (const section of document.querySelectorAll('main.account-page section')) section.hidden = true;
+  const intro = document.querySelector('main.account-page > p');
+  intro.replaceChildren(`You are logged in as ${name}. `, el('a', { href: `/players/${encodeURIComponent(name)}` }, 'Your page'),
+    ' shows your ratings and games; ', el('a', { href: '/' }, 'the lobby'), ' your games in play. Log out at the top right.');
+});

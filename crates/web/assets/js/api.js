@@ -76,6 +76,18 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** The seat a logged-in account holds in a game (a game view, or a line of a list), kept as
+ * this browser's seats are but without a token: the session cookie stands for it on every
+ * device. Null when the account holds no seat there. */
+export function accountSeat(game, account) {
+  if (!account || !game) return null;
+  const holder = (side) => (game.accounts ? game.accounts[side] : game.players[side].account);
+  const side = ['black', 'white'].find((s) => holder(s) === account);
+  if (!side) return null;
+  // a seat is kept by the colour it was created with (Galice's choice may have swapped them)
+  return { token: null, color: game.swapped ? other(side) : side, spec: game.spec };
+}
+
 /** `Black` / `White` from the API's `black` / `white`. */
 export function colourName(side) {
   return side === 'black' ? 'Black' : side === 'white' ? 'White' : '';

@@ -68,6 +68,7 @@ export class Board {
     this.onHover = onHover;
     this.state = { rows: [], shade: new Map(), marks: new Map(), last: null, preview: null, previewable: null };
     this.cursor = null;
+    this.hovered = null; // the vertex under the pointer, if any
     const size = (n) => (n - 1) * CELL + 2 * MARGIN;
     this.root = svg('svg', {
       viewBox: `0 0 ${size(width)} ${size(height)}`,
@@ -193,6 +194,7 @@ export class Board {
    * predicate accepts (null: none).
    */
   hover(vertex) {
+    this.hovered = vertex;
     const layer = this.layers.hover;
     layer.replaceChildren();
     if (this.onHover) this.onHover(vertex);
@@ -273,6 +275,9 @@ export class Board {
       const r = piece === 'K' || piece === 'k' ? CELL * 0.38 : CELL * 0.22;
       marks.append(svg('circle', { cx: this.at(last.x), cy: this.at(last.y), r, class: `mark last ${on}` }));
     }
+    // the preview under the pointer follows the new position: a point that has just become
+    // unplayable (hatched) loses its stone
     if (this.cursor) this.hover(this.name(this.cursor.x, this.cursor.y));
+    else if (this.hovered) this.hover(this.hovered);
   }
 }

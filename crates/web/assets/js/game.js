@@ -2,7 +2,7 @@
 // own information, live updates over the WebSocket (reconnecting and catching up by sequence
 // number), and the replay slider of finished games.
 
-import { api, seats, rememberSeat, el, colourName, other, formatClock, formatByoYomi, describePlayer, describeSpec, optionOf, seatColour } from './api.js';
+import { api, seats, rememberSeat, forgetSeat, accountSeat, el, colourName, other, formatClock, formatByoYomi, describePlayer, describeSpec, optionOf, seatColour } from './api.js';
 import { Board, parseVertex, vertexAt, zoneClass } from './board.js';
 import { replay } from './replay.js';
 import { Chat } from './chat.js';
@@ -16,7 +16,9 @@ const $ = (selector) => document.getElementById(selector);
 const page = {
   game: null, // the server's latest GameView
   received: 0, // performance.now() when it arrived (for the clocks)
-  seat: seats()[id] || null, // {token, color, invite?} when this browser plays here
+  // {token, color, invite?} when this browser plays here; a logged-in account's seat has no
+  // token (the session cookie stands for it)
+  seat: seats()[id] || null,
   board: null,
   boardSize: '',
   replayed: null, // {boards, facts} of the move list, when it matches the server's board
@@ -71,8 +73,9 @@ function boardTap(vertex) {
   const asks = page.confirmTaps && game && game.status === 'playing' && page.viewing === null
     && game.to_move === myColour() && game.legal.includes(vertex);
   if (asks && page.pending !== vertex) {
+    // nothing above the board changes size here (the message stays until the move is sent), so
+    // that the second tap lands where the first did
     page.pending = vertex;
-    showMessage('');
     render();
     return;
   }
@@ -269,8 +272,9 @@ let retry = 500;
 function connect() {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   const after = page.game ? page.game.seq : 0;
-  // a seat's socket carries its token, so that the server does not count the player as a spectator
-  const seat = page.seat ? `&token=${encodeURIComponent(page.seat.token)}` : '';
+  // a seat's socket carries its token (or the session cookie, for an account's seat), so that the
+  // server does not count the player as a spectator
+  const seat = page.seat && page.seat.token ? `&token=${encodeURIComponent(page.seat.token)}` : '';
   socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(id)}/ws?after=${after}${seat}`);
   socket.addEventListener('open', () => {
     retry = 500;
@@ -295,6 +299,18 @@ function connect() {
     retry = Math.min(retry * 2, 5000);
   });
 }
+
+// A page left for another keeps living in the back/forward cache with its socket open, and its
+// reader would still be counted as watching: the socket closes when the page is hidden and
+// opens again, catching up, if the page is shown from the cache.
+addEventListener('pagehide', () => {
+  const leaving = socket;
+  socket = null;
+  if (leaving) leaving.close();
+});
+addEventListener('pageshow', (event) => {
+  if (event.persisted && !socket && page.game) connect();
+});
 
 function setConnection(text) {
   $('connection').textContent = text;
@@ -474,9 +490,9 @@ function renderStatus(game, mine) {
       text = 'Two passes: mark the dead stones, then both players accept.';
       break;
     default:
-      text = game.result === 'Void'
-        ? 'Game over: game left by agreement (no result).'
-        : `Game over: ${resultText(game.result)} (${game.result}).`;
+      text = game.result !== 'Void' ? `Game over: ${resultText(game.result)} (${game.result}).`
+        : cancelled(game) ? 'Cancelled by its creator before anyone joined (no result).'
+          : 'Game over: game left by agreement (no result).';
   }
   $('status').textContent = text;
   $('status').dataset.status = game.status;
@@ -488,6 +504,11 @@ function renderStatus(game, mine) {
     const invite = page.seat.invite ? `?invite=${page.seat.invite}` : '';
     $('invite-link').value = `${location.origin}/game/${id}${invite}`;
   }
+}
+
+/** Whether a finished game was cancelled while open: a person's seat was never taken. */
+function cancelled(game) {
+  return ['black', 'white'].some((s) => game.players[s].kind === 'human' && !game.players[s].seated);
 }
 
 /** Whether the AI plays the side to move (it is searching now). */
@@ -666,8 +687,12 @@ function renderBoard(game, mine) {
   }
   const myTurn = viewing === null && game.status === 'playing' && game.to_move === mine;
   if (myTurn && page.pending) marks.set(page.pending, 'pending');
-  $('confirm-move').hidden = !(myTurn && page.pending);
-  $('confirm-move').textContent = page.pending ? `Play ${page.pending}` : '';
+  // while a player taps twice to play, the confirmation's place is kept in the action row all
+  // game long, so that neither the first tap nor a change of turn moves the board
+  const confirming = myTurn && page.pending;
+  $('confirm-move').hidden = !(page.confirmTaps && viewing === null && game.status === 'playing' && mine);
+  $('confirm-move').classList.toggle('waiting', !confirming);
+  $('confirm-move').textContent = confirming ? `Play ${page.pending}` : 'Play';
   page.board.draw({
     rows,
     shade,
@@ -767,19 +792,20 @@ function renderEstimate(game) {
   // the favourite by the win rate, which the open points weigh in (the settled count may not)
   const favourite = estimate.black_winrate >= 0.5 ? 'black' : 'white';
   const chance = Math.round(100 * (favourite === 'white' ? 1 - estimate.black_winrate : estimate.black_winrate));
-  const odds = `${colourName(favourite)}'s chance of winning: ${chance}%.`;
+  // two short lines: who is likely to win, then the count as it stands
+  const odds = el('strong', {}, `${colourName(favourite)}'s chance of winning: ${chance}%`);
+  const first = [odds, ` (AI estimate, ${estimate.playouts} playouts).`];
   if (estimate.result === null) {
-    $('estimate').textContent = `AI estimate, ${estimate.playouts} playouts: ${odds} ${estimate.note}.`;
+    $('estimate').replaceChildren(...first, el('br'), `${estimate.note}.`);
     return;
   }
   const boards = game.right_board ? 'both boards' : 'the board';
-  const komi = game.right_board ? '' : ', komi included';
+  const komi = game.right_board ? '' : ', komi in';
   const settled = estimate.winner ? `${colourName(estimate.winner)} ahead: ${estimate.result}` : 'even: a draw';
-  const count = estimate.open_points > 0
-    ? `Counting the settled points only, ${settled}, with ${estimate.open_points} point${estimate.open_points === 1 ? '' : 's'} still open`
-    : `${settled[0].toUpperCase()}${settled.slice(1)}`;
-  $('estimate').textContent = `AI estimate, ${estimate.playouts} playouts: ${odds} `
-    + `${count} (area count of ${boards} with the stones the AI judges dead taken off${komi}; shaded on ${boards}).`;
+  const open = estimate.open_points > 0
+    ? `, ${estimate.open_points} point${estimate.open_points === 1 ? '' : 's'} still open` : '';
+  $('estimate').replaceChildren(...first, el('br'),
+    `Area count of ${boards} now, dead stones off${komi}: ${settled}${open}. Shaded on ${boards}.`);
 }
 
 /** Asks the server for an estimate of the position now; kept only while the game has not moved. */
@@ -807,7 +833,6 @@ function renderVariantPanel(game) {
   }
   const forces = Number(optionOf(game.spec, 'forces', '120'));
   const cap = optionOf(game.spec, 'pass-cap', '2');
-  const deployment = Number(optionOf(game.spec, 'deployment', '4'));
   const placed = { black: 0, white: 0 };
   const passes = { black: 0, white: 0 };
   game.moves.forEach((mv, i) => {
@@ -817,7 +842,8 @@ function renderVariantPanel(game) {
     else if (placed[side] < forces) passes[side] += 1;
   });
   const rows = Math.floor(game.height / 2);
-  const total = placed.black + placed.white;
+  // the deployment in the server's words, the refusal's own
+  const { deployment: rule, deployment_left: left } = game.borderline;
   panel.hidden = false;
   panel.replaceChildren(
     el('h2', {}, 'Forces'),
@@ -833,7 +859,8 @@ function renderVariantPanel(game) {
       game.height % 2 ? el('li', {}, el('span', { class: 'key border' }, ''), ` Border (row ${rows + 1})`) : '',
       el('li', {}, el('span', { class: 'key zone-white' }, ''), ` White's zone (rows 1–${rows})`),
       el('li', {}, el('span', { class: 'key restricted' }, ''), ' not playable now')),
-    total < deployment ? el('p', { class: 'deployment' }, `Deployment: the first ${deployment} stones go in each player's own zone (${deployment - total} to go).`) : '',
+    // the server's wording, the refusal's own
+    rule ? el('p', { class: 'deployment' }, `${rule[0].toUpperCase()}${rule.slice(1)} (${left} opening stone${left === 1 ? '' : 's'} to go).`) : '',
   );
 }
 
@@ -926,6 +953,10 @@ function wire() {
     }
   });
   $('join-button').addEventListener('click', join);
+  $('cancel-game').addEventListener('click', async () => {
+    await act({ type: 'cancel' });
+    if (page.game && page.game.status === 'finished') forgetSeat(id);
+  });
   $('choose-black').addEventListener('click', () => act({ type: 'move', move: 'choose black' }));
   $('choose-white').addEventListener('click', () => act({ type: 'move', move: 'choose white' }));
   $('no-drop').addEventListener('click', () => page.swap && act({ type: 'move', move: `${page.swap} --` }));
@@ -973,7 +1004,7 @@ const chat = new Chat(id);
 async function start() {
   wire();
   chat.wire();
-  showAccount();
+  const account = await showAccount();
   try {
     const { variants } = await api('/api/variants');
     for (const v of variants) page.about.set(v.name, v.about);
@@ -981,7 +1012,10 @@ async function start() {
     // the descriptions are a nicety; the game works without them
   }
   try {
-    update(await api(`/api/games/${encodeURIComponent(id)}`));
+    const game = await api(`/api/games/${encodeURIComponent(id)}`);
+    // a seat of the logged-in account is this browser's too, on every device
+    page.seat = page.seat || accountSeat(game, account);
+    update(game);
   } catch (error) {
     notShown(error);
     return;

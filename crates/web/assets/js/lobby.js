@@ -1,8 +1,8 @@
 // The lobby: create a game (variant, options, size, komi, clock, colour, opponent), join open
 // games, watch games in progress, replay finished ones, and resume "my games" (the seat tokens
-// this browser holds).
+// this browser holds, and when logged in the account's games, on every device).
 
-import { api, seats, rememberSeat, forgetSeat, el, colourName, describeTime, describePlayer, describeSpec, seatColour } from './api.js';
+import { api, seats, rememberSeat, forgetSeat, accountSeat, el, colourName, describeTime, describePlayer, describeSpec, seatColour } from './api.js';
 import { showAccount, ratingOf } from './account.js';
 
 const $ = (selector) => document.getElementById(selector);
@@ -51,6 +51,17 @@ function variantChanged() {
   $('komi').value = komi ? komi.default : '';
   $('komi').disabled = !komi;
   if (v.name === 'borderline') $('size').value = '19';
+  scaleForces();
+}
+
+/** Borderline's forces follow the board: the rulebook's 120 stones on its 19×19 board, about a
+ * third of the points, so a smaller board gets as many for its size (27 on 9×9, 56 on 13×13)
+ * rather than more stones than points. */
+function scaleForces() {
+  const forces = document.getElementById('option-forces');
+  if ($('variant').value !== 'borderline' || !forces) return;
+  const n = Number($('size').value);
+  forces.value = String(Math.round((120 * n * n) / 361));
 }
 
 /** The variant spec: the name and the options changed from their defaults. */
@@ -122,9 +133,10 @@ function gameItem(game, action) {
   Promise.all(['black', 'white'].map((s) => ratingOf(accounts[s], variant))).then((ratings) => {
     who.textContent = line(ratings);
   });
-  const mine = seats()[game.id];
+  const mine = seats()[game.id] || accountSeat(game, account);
+  // one's own open game is shown, never joined
   return el('li', { class: 'game', 'data-id': game.id },
-    el('a', { href: `/game/${game.id}`, class: 'go' }, action),
+    el('a', { href: `/game/${game.id}`, class: 'go' }, mine && action === 'Join' ? 'Show' : action),
     el('span', { class: 'spec', title: game.spec }, describeSpec(game.spec)),
     who,
     el('span', { class: 'time' }, describeTime(game.time_control)),
@@ -150,8 +162,25 @@ async function fillList(status, action) {
   }
 }
 
+/** "My games": the seats this browser holds and, when logged in, the account's games (a seat
+ * taken on another device included), the most recent first. */
+async function mine() {
+  const held = new Map(Object.entries(seats()).map(([id, seat]) => [id, { ...seat, local: true }]));
+  if (account) {
+    try {
+      const { games } = await api(`/api/games?mine=1&limit=${MINE_SHOWN}`);
+      for (const game of games) {
+        if (!held.has(game.id)) held.set(game.id, { ...accountSeat(game, account), at: game.updated_ms });
+      }
+    } catch (error) {
+      $('mine-error').textContent = `Your account's games cannot be listed: ${error.message}`;
+    }
+  }
+  return [...held].sort((a, b) => b[1].at - a[1].at).slice(0, MINE_SHOWN);
+}
+
 async function fillMine() {
-  const held = Object.entries(seats()).sort((a, b) => b[1].at - a[1].at).slice(0, MINE_SHOWN);
+  const held = await mine();
   if (!held.length) {
     $('mine').replaceChildren(el('li', { class: 'empty' }, 'Games you create or join appear here.'));
     return;
@@ -178,7 +207,9 @@ async function fillMine() {
       el('span', { class: 'who' }, `you: ${colourName(colour)}`),
       el('span', { class: 'state' }, state),
       abandonable(game) ? resignButton(id, seat) : null,
-      forgetButton(id, seat, game));
+      game && game.status === 'open' ? cancelButton(id, seat) : null,
+      // an account's games stay on its list; a browser's seat can be forgotten
+      seat.local && !(game && game.status === 'open') ? forgetButton(id, seat, game) : null);
   }));
   $('mine').replaceChildren(...items);
 }
@@ -202,6 +233,20 @@ function forgetButton(id, seat, game) {
     forgetSeat(id);
     fillMine();
   } }, 'forget');
+}
+
+/** "Cancel" for an open game nobody has joined: it leaves the open games at once, and this
+ * browser forgets it. */
+function cancelButton(id, seat) {
+  return el('button', { type: 'button', class: 'linkish', 'data-action': 'cancel', 'aria-label': `Cancel game ${id}`, onclick: async () => {
+    try {
+      await api(`/api/games/${id}/actions`, { method: 'POST', body: { type: 'cancel' }, token: seat.token });
+      forgetSeat(id);
+    } catch (error) {
+      $('mine-error').textContent = error.message;
+    }
+    refresh();
+  } }, 'cancel');
 }
 
 /** Whether a game of "my games" can be given up from here: one against the AI, in progress. */
@@ -255,6 +300,7 @@ async function start() {
   $('level').replaceChildren(...Array.from({ length: 10 }, (_, i) => el('option', { value: i + 1, selected: i === 2 }, `${i + 1}${i === 0 ? ' (weakest)' : i === 9 ? ' (strongest)' : ''}`)));
   $('variant').addEventListener('change', variantChanged);
   $('time').addEventListener('change', timeChanged);
+  $('size').addEventListener('change', scaleForces);
   $('opponent').addEventListener('change', () => {
     const ai = $('opponent').value === 'ai';
     $('level-field').hidden = !ai;

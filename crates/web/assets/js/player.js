@@ -28,10 +28,15 @@ async function start() {
       el('td', { class: 'rating' }, formatRating(r)),
       el('td', {}, String(r.games)))));
     $('no-ratings').hidden = ratings.length > 0;
-    $('recent').replaceChildren(...player.recent.map(gameLine));
+    // no table of empty headers
+    $('player-ratings').hidden = ratings.length === 0;
+    $('recent').replaceChildren(...(player.recent.length
+      ? player.recent.map(gameLine) : [el('li', { class: 'empty' }, 'No public game yet.')]));
   } catch (error) {
     $('player-name').textContent = error.status === 404 ? 'No such player' : 'Player';
     $('message').textContent = error.message;
+    // nothing to show under the headings
+    for (const section of document.querySelectorAll('main.player-page section')) section.hidden = true;
   }
 }
 
