@@ -33,7 +33,7 @@ WORKDIR /data
 VOLUME /data
 EXPOSE 8080
 # `docker stop` sends SIGINT (Ctrl-C): the server stops gracefully on it as on SIGTERM (within
-# 10 s: docs/server.md, "Restarts"); builds before the SIGTERM handler stopped on SIGINT only, and
+# 10 s: docs/server-operating.md, "Restarts"); builds before the SIGTERM handler stopped on SIGINT only, and
 # a container's PID 1 never gets a signal it has no handler for.
 STOPSIGNAL SIGINT
 ENTRYPOINT ["variago"]

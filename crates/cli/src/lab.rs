@@ -20,15 +20,15 @@ use crate::Failure;
 /// The lab's studies.
 #[derive(Subcommand)]
 pub enum LabCommand {
-    /// Explore the reachable game graph (docs/lab.md) and print its shortest cycle; the last line
+    /// Explore the reachable game graph (docs/lab-cycles.md) and print its shortest cycle; the last line
     /// is `no cycle: N states` or `cycle of length L: N states`.
     Cycles(CyclesOptions),
-    /// Solve a small board exactly (docs/lab.md): the value (`L` and `U` of the empty board), a
+    /// Solve a small board exactly (docs/lab-solve.md): the value (`L` and `U` of the empty board), a
     /// line that keeps it, the forced-cycle states and the shortest forced cycle; the last line is
     /// `value V: N states, K forced-cycle states`.
     Solve(crate::lab_solve::SolveOptions),
     /// The AI against itself: every game as SGF and a line of statistics in `--out`, then the
-    /// summary (docs/lab.md); the last line is `first-player win rate W [LOW, HIGH], draws D, N
+    /// summary (docs/lab-selfplay.md); the last line is `first-player win rate W [LOW, HIGH], draws D, N
     /// games`.
     Selfplay(crate::lab_selfplay::SelfplayOptions),
     /// Merge the finished shard folders of one self-play run and print its summary, as the
@@ -43,7 +43,7 @@ pub enum LabCommand {
     /// verdict per entry and variant, then a line per variant counting the survivors.
     KnownCycles(crate::lab_known::KnownCyclesOptions),
     /// Life-and-death problems solved exactly over their region under a variant's rules
-    /// (docs/lab.md); the last line is `solved S of N: success X, failure Y, unknown Z`.
+    /// (docs/lab-life.md); the last line is `solved S of N: success X, failure Y, unknown Z`.
     LifeAndDeath(crate::lab_life::LifeOptions),
     /// Finished self-play runs as one self-contained HTML page (tables and plots), each plot also
     /// as SVG and PNG beside it.

@@ -1,6 +1,6 @@
 //! `variago lab known-cycles`: Go's known forced cycles (the gallery of `crates/lab/known-cycles/`,
 //! or the data files given) replayed under each variant; a block per entry with a verdict per
-//! variant, then a line per variant counting the cycles that survive (docs/lab.md).
+//! variant, then a line per variant counting the cycles that survive (docs/lab-known.md).
 
 use std::path::PathBuf;
 
@@ -17,7 +17,7 @@ pub struct KnownCyclesOptions {
     /// the own-position draw off.
     #[arg(long)]
     variant: Vec<String>,
-    /// Replay the cycles of these data files instead of the gallery (format in docs/lab.md).
+    /// Replay the cycles of these data files instead of the gallery (format in docs/lab-known.md).
     #[arg(long)]
     file: Vec<PathBuf>,
 }

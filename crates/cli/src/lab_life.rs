@@ -1,5 +1,5 @@
 //! `variago lab life-and-death`: life-and-death problems solved exactly over their region under a
-//! variant's rules (docs/lab.md): a line per problem with its verdict, goal, winning first moves
+//! variant's rules (docs/lab-life.md): a line per problem with its verdict, goal, winning first moves
 //! and nodes, then its main line; the last line counts the problems solved.
 
 use std::path::{Path, PathBuf};

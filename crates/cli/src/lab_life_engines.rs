@@ -1,5 +1,5 @@
 //! `variago lab life-and-death --engine`: engines asked for their move in each problem beside the
-//! solver's answer, a tactics measure of strength (docs/lab.md): a move is right by the book when
+//! solver's answer, a tactics measure of strength (docs/lab-life.md): a move is right by the book when
 //! it is one of the book's first moves, right by the solver when the solver reached the goal and
 //! the move is one of its winning moves.
 

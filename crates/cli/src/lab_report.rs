@@ -1,5 +1,5 @@
 //! `variago lab report`: finished self-play runs as one HTML page with the tables and the plots
-//! (docs/lab.md); the page and plots are the lab crate's, this reads the folders and replays the
+//! (docs/lab-report.md); the page and plots are the lab crate's, this reads the folders and replays the
 //! games for the branching factor by move number.
 
 use std::path::{Path, PathBuf};

@@ -1,6 +1,7 @@
 //! `variago lab selfplay`, `lab merge`, `lab komi` and `lab compare`: self-play statistics
-//! (docs/lab.md). The games are refereed by the same loop as `variago match`
-//! ([`crate::referee`]); the statistics, the run folders and the merge are the lab crate's.
+//! (docs/lab-selfplay.md, docs/lab-komi.md, docs/lab-compare.md). The games are refereed by the
+//! same loop as `variago match` ([`crate::referee`]); the statistics, the run folders and the merge
+//! are the lab crate's.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;

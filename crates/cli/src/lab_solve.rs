@@ -1,4 +1,4 @@
-//! `variago lab solve`: a small board solved exactly (docs/lab.md): the value of the empty board,
+//! `variago lab solve`: a small board solved exactly (docs/lab-solve.md): the value of the empty board,
 //! a line that keeps it, the forced-cycle states and the shortest forced cycle, or a table of
 //! them per variant and board for the docs.
 

@@ -154,7 +154,7 @@ enum Command {
         command: lab::LabCommand,
     },
     /// Copy the server's SQLite database while it runs (one consistent snapshot); the last line
-    /// says how many games and events the copy holds. PostgreSQL: use `pg_dump` (docs/server.md).
+    /// says how many games and events the copy holds. PostgreSQL: use `pg_dump` (docs/server-operating.md).
     Backup {
         /// The database, as `serve --db` names it.
         #[arg(long, default_value = "sqlite://variago.db")]

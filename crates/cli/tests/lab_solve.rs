@@ -86,7 +86,7 @@ fn a_board_that_does_not_fit_gets_its_row_and_the_table_goes_on() {
     let text = stdout(&out);
     let rows: Vec<&str> = text.lines().skip(2).collect();
     assert_eq!(rows.len(), 2, "{text}");
-    // stoical on 2x2 has 198 states (docs/lab.md), 1x3 has 44
+    // stoical on 2x2 has 198 states (docs/lab-solve.md), 1x3 has 44
     assert!(rows[0].starts_with("| `stoical` | 2x2 | more than 100 | - | - | - | "), "{text}");
     assert!(rows[1].starts_with("| `stoical` | 1x3 | 44 | 3 | 3 | 0 | "), "{text}");
 }

@@ -331,7 +331,7 @@ mod tests {
             |states| explore_into(states, &spec, coder.clone(), Passes::Allowed, 1, usize::MAX, |_| {});
         let (narrow, wide) = (explore(StateList::Narrow(Vec::new())), explore(StateList::Wide(Vec::new())));
         assert!(matches!(narrow.states, StateList::Narrow(_)));
-        assert_eq!(narrow.states.len(), 1892, "docs/lab.md's table: stoical, 2x3, passes allowed");
+        assert_eq!(narrow.states.len(), 1892, "docs/lab-cycles.md's table: stoical, 2x3, passes allowed");
         assert_eq!(narrow.states.len(), wide.states.len());
         assert!((0..narrow.states.len()).all(|i| narrow.states.get(i) == wide.states.get(i)));
         assert!((0..narrow.states.len()).all(|i| narrow.next_states(i) == wide.next_states(i)));

@@ -63,7 +63,7 @@ pub trait Studied: Game {
     const FIRST: Color;
 
     /// Calls `hit` with the restriction's name once per move of the side to move that the
-    /// variant's own rule refuses (lab.md's restriction hits; docs/lab.md has the exact
+    /// variant's own rule refuses (lab.md's restriction hits; docs/lab-selfplay.md has the exact
     /// candidates per variant).
     fn restriction_hits(&self, hit: &mut dyn FnMut(&'static str));
 

@@ -1,7 +1,7 @@
 //! The summary of a set of self-play games: every statistic of lab.md with its 95% interval,
 //! computed from the games' lines alone (so that a merge of shards prints what one run prints).
 //!
-//! Intervals (docs/lab.md says the same):
+//! Intervals (docs/lab-selfplay.md says the same):
 //! - a rate of games (first-player win rate, draw rate, completion): Wilson's score interval;
 //! - a mean per game (duration, lead changes, drama, restriction hits): the mean ± 1.96 standard
 //!   errors (sample standard deviation over √n); none below two games;

@@ -1,5 +1,5 @@
 //! Backups of a SQLite database while the server runs, and their restoration (`variago backup`,
-//! `variago restore`; docs/server.md). SQLite's `VACUUM INTO` writes a consistent copy from one
+//! `variago restore`; docs/server-operating.md). SQLite's `VACUUM INTO` writes a consistent copy from one
 //! read transaction: the write-ahead log lets the server go on committing meanwhile, and the
 //! copy holds every event committed before it began. PostgreSQL has its own tools for this
 //! (`pg_dump`, `pg_restore`), which the docs name.
@@ -24,7 +24,7 @@ pub struct Copied {
 pub enum BackupError {
     /// PostgreSQL is backed up with its own tools.
     #[error(
-        "PostgreSQL is backed up with its own tools: `pg_dump --format=custom URL > FILE` while the servers run, `pg_restore --dbname URL FILE` into an empty database (docs/server.md)"
+        "PostgreSQL is backed up with its own tools: `pg_dump --format=custom URL > FILE` while the servers run, `pg_restore --dbname URL FILE` into an empty database (docs/server-operating.md)"
     )]
     Postgres,
     /// The URL names no SQLite file.

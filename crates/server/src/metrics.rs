@@ -1,5 +1,5 @@
 //! What an operator graphs (`GET /metrics` on the address `serve --metrics ADDR` names; docs/
-//! server.md): the `metrics` crate's counters, gauges and histograms, recorded where things
+//! server-operating.md): the `metrics` crate's counters, gauges and histograms, recorded where things
 //! happen, and rendered in the Prometheus text format by its Prometheus exporter. The recorder is
 //! the process's: servers started in one process (the tests) share it.
 

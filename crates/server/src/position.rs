@@ -39,7 +39,7 @@ pub struct BorderlineView {
 }
 
 /// The AI's estimate of how a game in play would end, from a search that counts who owns each
-/// point at the end of its playouts (see `GET /api/games/{id}/estimate` in docs/server.md).
+/// point at the end of its playouts (see `GET /api/games/{id}/estimate` in docs/server-api.md).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Estimate {
     /// The event the estimate is for: a page drops it once the game has moved on.

@@ -1,5 +1,5 @@
 //! Accounts, sessions, rated games, ratings and chat end to end, against the contracts of
-//! docs/server.md ("Accounts, sessions, ratings and chat"); the rated result is also checked
+//! docs/server-accounts.md ("Accounts, sessions, ratings and chat"); the rated result is also checked
 //! across a crash (SIGKILL of a child server process).
 
 // shared with the other test files, which use the rest

@@ -1,4 +1,4 @@
-//! Life and death, exact over a local region (docs/lab.md, "Life and death"): a problem is a
+//! Life and death, exact over a local region (docs/lab-life.md, "Life and death"): a problem is a
 //! position, the side to move and a goal (live or kill); [`search`] proves or disproves the goal
 //! by depth-first proof-number search under the variant's own rules.
 //!
