@@ -231,6 +231,11 @@ impl Engine {
                 for command in start.gtp_new_game() {
                     gtp.command(&command).map_err(failed)?;
                 }
+                // an engine that takes a seed (GNU Go, variago) gets the game's own, so that
+                // repeatable engines do not play the same game again with the same colours
+                if matches!(gtp.command("known_command set_random_seed"), Ok(known) if known == "true") {
+                    gtp.command(&format!("set_random_seed {seed}")).map_err(failed)?;
+                }
             }
         }
         Ok(())

@@ -259,3 +259,20 @@ fn an_engine_without_the_variant_commands_is_told_so() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("variago-variant"), "{stderr}");
 }
+
+/// Two repeatable GTP engines (variago with a fixed seed) would play the same game each time
+/// with the same colours; the match gives each game its own seed through `set_random_seed`, so
+/// games 1 and 3 differ.
+#[test]
+fn gtp_engines_that_take_a_seed_get_one_per_game() {
+    let engine = format!("gtp:{} gtp --playouts 40", env!("CARGO_BIN_EXE_variago"));
+    let dir = folder("seeded");
+    let args = ["match", "--black", &engine, "--white", &engine, "--games", "3", "--size", "5", "--sgf-dir"];
+    let out = variago(&[&args[..], &[dir.to_str().unwrap()]].concat());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let moves = |game: u32| {
+        let text = std::fs::read_to_string(dir.join(format!("game-{game:03}.sgf"))).unwrap();
+        text[text.find(";B[").expect("moves")..].to_string()
+    };
+    assert_ne!(moves(1), moves(3), "the same game twice");
+}

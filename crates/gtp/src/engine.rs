@@ -81,6 +81,7 @@ pub const COMMANDS: &[&str] = &[
     "get_komi",
     "get_handicap",
     "level",
+    "set_random_seed",
     "kgs-rules",
 ];
 
@@ -358,6 +359,7 @@ impl Engine {
             "get_komi" => Ok(self.get_komi()),
             "get_handicap" => self.single().map(|s| handicap_stones(&s.record).to_string()),
             "level" => self.level(args),
+            "set_random_seed" => self.set_random_seed(args),
             "kgs-rules" => self.kgs_rules(args),
             name @ "fixed_handicap" => self.handicap(name, args, handicap::fixed),
             name @ "place_free_handicap" => self.handicap(name, args, handicap::free),
@@ -1058,6 +1060,16 @@ impl Engine {
             ..level.settings()
         };
         self.config.fixed_budget = true;
+        Ok(String::new())
+    }
+
+    /// `set_random_seed N` (GNU Go's command): the seed of the searches from now on, so that a
+    /// controller playing several games gets different ones from an engine whose moves are
+    /// otherwise repeatable (`variago match` sends each game its own).
+    fn set_random_seed(&mut self, args: &[String]) -> Result<String, Failure> {
+        arity(args, 1, "set_random_seed N")?;
+        self.config.settings.seed =
+            args[0].parse().map_err(|_| format!("syntax error: seed '{}' is not a number", args[0]))?;
         Ok(String::new())
     }
 

@@ -478,3 +478,20 @@ fn a_hostile_stream_gets_well_formed_answers_and_a_live_engine() {
     assert!(out.iter().any(|a| a == "=23 variago"), "{text}");
     assert!(out.iter().any(|a| a.starts_with("?26 cannot load file")), "{text}");
 }
+
+/// `set_random_seed N` makes the next searches those of an engine started with seed N: the
+/// analysis of one position, numbers and all, matches that engine's and differs from the first
+/// seed's.
+#[test]
+fn set_random_seed_gives_the_searches_that_seed() {
+    let analysis = |seed: u64, commands: &str| {
+        let settings = Settings { playouts: 300, seed, resign_below: None, ..Settings::default() };
+        let engine = Engine::new(Config { settings, fixed_budget: true, ponder: false, lizzie: false }, "go:size=9")
+            .expect("go");
+        split(&session_with(engine, &format!("{commands}play b E5\nvariago-best_moves\n"))).pop().unwrap()
+    };
+    let reseeded = analysis(1, "set_random_seed 77\n");
+    assert_eq!(reseeded, analysis(77, ""));
+    assert_ne!(reseeded, analysis(1, ""), "seeds 1 and 77 searched alike");
+    assert!(last("set_random_seed x").starts_with("? syntax error"));
+}
