@@ -855,6 +855,28 @@ async fn an_unknown_game_shows_a_not_found_page_without_controls() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_says_what_variago_is_and_starts_a_game_against_the_ai_in_one_click() {
+    if !browser_available("quick game") {
+        return;
+    }
+    let app = App::start().await;
+    let driver = Driver::start().await;
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    // one click to a game against the AI, of the variant chosen, on 9x9
+    browser.goto(&app.url("/")).await;
+    browser.until("the variants", "document.querySelectorAll('#variant option').length > 5").await;
+    assert_eq!(browser.text("#quick-ai").await, "Play the AI now: Go, 9×9");
+    browser.screenshot("lobby-welcome").await;
+    browser.select("#variant", "stoical").await;
+    assert_eq!(browser.text("#quick-ai").await, "Play the AI now: Stoical Go, 9×9");
+    browser.click("#quick-ai").await;
+    browser.until("the game page", "location.pathname.startsWith('/game/')").await;
+    browser.wait_text("title", "Stoical Go 9×9").await;
+    browser.until("the AI's card", "document.getElementById('players').textContent.includes('AI level 3')").await;
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_names_games_hides_idle_ones_and_lets_a_player_resign_an_ai_game() {
     if !browser_available("lobby") {
         return;
@@ -901,7 +923,7 @@ async fn the_lobby_names_games_hides_idle_ones_and_lets_a_player_resign_an_ai_ga
     let (_id, _black, _white) = app.pair(json!({ "variant": "incursion", "size": "13" })).await;
     browser.goto(&app.url("/")).await;
     browser.until("the running game", "document.querySelector('#running li.game') !== null").await;
-    assert_eq!(browser.text("#running li.game .spec").await, "Incursion 13×13");
+    assert_eq!(browser.text("#running li.game .spec").await, "Incursion Go 13×13");
     browser.js("const now = Date.now(); Date.now = () => now + 2 * 24 * 3600 * 1000", vec![]).await;
     browser.until("the idle game hidden", "document.querySelector('#running li.game') === null").await;
     assert_eq!(browser.text("#running .idle").await, "1 game idle for over a day not shown.");

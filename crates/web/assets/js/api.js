@@ -150,26 +150,32 @@ export function describePlayer(player, seated) {
   return seated ? 'person' : 'open seat';
 }
 
-/** The variants' names in words. */
+/** The variants as their designers name them (`Excursion Go 1` for `excursion-1`). */
 const VARIANT_NAMES = {
   go: 'Go',
-  incursion: 'Incursion',
-  'incursion-minimal': 'Incursion (minimal)',
-  'incursion-line': 'Incursion (line)',
-  stoical: 'Stoical',
-  'excursion-1': 'Excursion-1',
-  'excursion-2': 'Excursion-2',
-  borderline: 'Borderline',
+  incursion: 'Incursion Go',
+  'incursion-minimal': 'Incursion Go (minimal)',
+  'incursion-line': 'Incursion Go (line)',
+  stoical: 'Stoical Go',
+  'excursion-1': 'Excursion Go 1',
+  'excursion-2': 'Excursion Go 2',
+  borderline: 'Warhorn: Borderline',
   galice: 'Galice',
 };
+
+/** A variant's name in words. */
+export function variantTitle(name) {
+  return VARIANT_NAMES[name] || name;
+}
+
 /** Go's ko rules in words. */
 const KO_RULES = { simple: 'simple ko', positional: 'positional superko', situational: 'situational superko' };
 
 /** A canonical spec in words: `go:size=9x9` -> `Go 9×9, positional superko`,
- * `incursion:minimal=true,size=13x13` -> `Incursion 13×13, minimal true`. */
+ * `incursion:minimal=true,size=13x13` -> `Incursion Go 13×13, minimal true`. */
 export function describeSpec(spec) {
   const name = spec.split(':')[0];
-  const title = VARIANT_NAMES[name] || name;
+  const title = variantTitle(name);
   if (name === 'galice') return `${title}, two 7×7 boards`;
   const options = spec.includes(':') ? spec.slice(spec.indexOf(':') + 1).split(',').map((o) => o.split('=')) : [];
   const size = optionOf(spec, 'size', '19x19').replace('x', '×');

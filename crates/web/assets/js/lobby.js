@@ -2,7 +2,7 @@
 // games, watch games in progress, replay finished ones, and resume "my games" (the seat tokens
 // this browser holds, and when logged in the account's games, on every device).
 
-import { api, seats, rememberSeat, forgetSeat, accountSeat, el, colourName, describeTime, describePlayer, describeSpec, seatColour } from './api.js';
+import { api, seats, rememberSeat, forgetSeat, accountSeat, el, colourName, describeTime, describePlayer, describeSpec, seatColour, variantTitle } from './api.js';
 import { showAccount, ratingOf } from './account.js';
 
 const $ = (selector) => document.getElementById(selector);
@@ -15,7 +15,7 @@ const variants = new Map();
 
 function fillVariants(list) {
   for (const v of list) variants.set(v.name, v);
-  $('variant').replaceChildren(...list.map((v) => el('option', { value: v.name }, v.name)));
+  $('variant').replaceChildren(...list.map((v) => el('option', { value: v.name }, variantTitle(v.name))));
   const wanted = new URLSearchParams(location.search).get('variant');
   if (wanted && variants.has(wanted)) $('variant').value = wanted;
   variantChanged();
@@ -52,6 +52,25 @@ function variantChanged() {
   $('komi').disabled = !komi;
   if (v.name === 'borderline') $('size').value = '19';
   scaleForces();
+  $('quick-ai').textContent = `Play the AI now: ${variantTitle(v.name)}${galice ? '' : ', 9×9'}`;
+}
+
+/** One click to a game against the AI (level 3, no clock): the variant chosen, with its
+ * default options, on 9×9 (Galice on its two 7×7 boards), a random colour. */
+async function quickGame() {
+  $('quick-error').textContent = '';
+  const name = $('variant').value;
+  const request = { variant: name, time_control: { kind: 'none' }, color: 'random', opponent: { kind: 'ai', level: 3 } };
+  if (name !== 'galice') request.size = '9';
+  $('quick-ai').disabled = true;
+  try {
+    const created = await api('/api/games', { method: 'POST', body: request });
+    rememberSeat(created.id, { token: created.token, color: created.color, invite: created.invite, spec: created.game.spec });
+    location.href = `/game/${created.id}`;
+  } catch (error) {
+    $('quick-error').textContent = error.message;
+    $('quick-ai').disabled = false;
+  }
 }
 
 /** Borderline's forces follow the board: the rulebook's 120 stones on its 19×19 board, about a
@@ -308,12 +327,13 @@ async function start() {
     $('rated-field').hidden = ai || !account;
   });
   $('create-form').addEventListener('submit', create);
+  $('quick-ai').addEventListener('click', quickGame);
   $('watch-variant').addEventListener('change', () => fillList('running', 'Watch'));
   timeChanged();
   try {
     const { variants: list } = await api('/api/variants');
     fillVariants(list);
-    $('watch-variant').append(...list.map((v) => el('option', { value: v.name }, v.name)));
+    $('watch-variant').append(...list.map((v) => el('option', { value: v.name }, variantTitle(v.name))));
   } catch (error) {
     $('create-error').textContent = `The variants cannot be loaded: ${error.message}`;
   }
