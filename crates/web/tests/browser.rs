@@ -823,10 +823,16 @@ async fn the_preview_stone_under_the_pointer_follows_the_position() {
     app.act(&id, &black_token, json!({ "type": "move", "move": "E5" })).await;
     browser.wait_moves(1).await;
     assert_eq!(browser.js(previews, vec![]).await, json!(0), "the preview outlived Black's turn");
+    // the tab says "Your move" on the player's turn only
+    assert_eq!(browser.js("return document.title", vec![]).await, json!("Go 9×9, positional superko · variago"));
     // White takes the point under the pointer: Black's turn again, and C3 is no longer playable
     app.act(&id, &white_token, json!({ "type": "move", "move": "C3" })).await;
     browser.wait_moves(2).await;
     assert_eq!(browser.js(previews, vec![]).await, json!(0), "a preview on an occupied point");
+    assert_eq!(
+        browser.js("return document.title", vec![]).await,
+        json!("● Your move · Go 9×9, positional superko · variago")
+    );
     // the pointer moves to a free point: its preview comes back when the turn does
     browser.js(hover, vec![json!("D4")]).await;
     assert_eq!(browser.js(previews, vec![]).await, json!(1));
@@ -867,6 +873,15 @@ async fn the_lobby_says_what_variago_is_and_starts_a_game_against_the_ai_in_one_
     browser.until("the variants", "document.querySelectorAll('#variant option').length > 5").await;
     assert_eq!(browser.text("#quick-ai").await, "Play the AI now: Go, 9×9");
     browser.screenshot("lobby-welcome").await;
+    // the browser's dark preference: the page's colours follow it
+    let background = "return getComputedStyle(document.documentElement).backgroundColor";
+    assert_eq!(browser.js(background, vec![]).await, json!("rgb(244, 241, 234)"));
+    let dark = driver.dark_browser(DESKTOP.0, DESKTOP.1).await;
+    dark.goto(&app.url("/")).await;
+    dark.until("the variants", "document.querySelectorAll('#variant option').length > 5").await;
+    assert_eq!(dark.js(background, vec![]).await, json!("rgb(21, 25, 23)"));
+    dark.screenshot("lobby-dark").await;
+    dark.close().await;
     browser.select("#variant", "stoical").await;
     assert_eq!(browser.text("#quick-ai").await, "Play the AI now: Stoical Go, 9×9");
     browser.click("#quick-ai").await;

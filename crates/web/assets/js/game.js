@@ -496,6 +496,9 @@ function renderStatus(game, mine) {
   }
   $('status').textContent = text;
   $('status').dataset.status = game.status;
+  // the tab says when it is the player's move, seen from another tab
+  const yourMove = game.status === 'playing' && !!mine && game.to_move === mine;
+  document.title = `${yourMove ? '● Your move · ' : ''}${describeSpec(game.spec)} · variago`;
   $('join').hidden = !(game.status === 'open' && !mine);
   const opponent = mine && game.players[other(mine)];
   const inviteWanted = game.status === 'open' && opponent && opponent.kind === 'human' && !opponent.seated;

@@ -133,6 +133,17 @@ impl Driver {
     /// A new headless Chromium session with its own fresh profile and a window of this size (a
     /// phone's screen, emulated, below 500 px).
     pub async fn browser(&self, width: u32, height: u32) -> Browser {
+        self.browser_with(width, height, &[]).await
+    }
+
+    /// [`Driver::browser`] whose pages see the dark colour-scheme preference
+    /// (`prefers-color-scheme: dark`).
+    pub async fn dark_browser(&self, width: u32, height: u32) -> Browser {
+        self.browser_with(width, height, &["--force-dark-mode"]).await
+    }
+
+    /// [`Driver::browser`] with more command-line switches for Chromium.
+    async fn browser_with(&self, width: u32, height: u32, switches: &[&str]) -> Browser {
         let profile = tempfile::tempdir().expect("profile directory");
         let args = [
             "--headless",
@@ -152,6 +163,7 @@ impl Driver {
             format!("--user-data-dir={}", profile.path().display()),
             format!("--window-size={width},{height}"),
         ])
+        .chain(switches.iter().map(|s| s.to_string()))
         .collect::<Vec<_>>();
         let mut options = json!({ "binary": CHROMIUM, "args": args });
         if width < 500 {
