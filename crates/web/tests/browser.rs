@@ -840,6 +840,48 @@ async fn the_preview_stone_under_the_pointer_follows_the_position() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_reviews_earlier_moves_during_play_and_comes_back_to_the_game() {
+    if !browser_available("review during play") {
+        return;
+    }
+    let app = App::start().await;
+    let (id, black_token, white_token) = app.pair(json!({ "variant": "go", "size": "9" })).await;
+    for (token, mv) in [(&black_token, "E5"), (&white_token, "C3"), (&black_token, "G7")] {
+        app.act(&id, token, json!({ "type": "move", "move": mv })).await;
+    }
+    let driver = Driver::start().await;
+    for (width, height, name) in [(DESKTOP.0, DESKTOP.1, "review-during-play"), (PHONE.0, PHONE.1, "review-during-play-phone")] {
+        let browser = driver.browser(width, height).await;
+        browser.sit(&app, &id, &white_token, "white").await;
+        let stones = "return document.querySelectorAll('#board [data-stone]').length";
+        let moves = browser.wait_moves(3 + usize::from(name.ends_with("phone"))).await;
+        let live = moves.len();
+        // the first move, from the move list: the board shows it alone, the game goes on
+        browser.click("#moves li:first-child button").await;
+        browser.wait_text("replay-label", &format!("move 1 of {live}")).await;
+        assert_eq!(browser.js(stones, vec![]).await, json!(1));
+        assert_eq!(browser.text("#replay label").await, "Review");
+        // a tap on the board while reviewing says how to get back, and plays nothing
+        browser.click_point("D4").await;
+        browser.wait_text("message", "Back to the game").await;
+        // White plays on the desktop, Black answers: the phone's review stays where it is
+        if !name.ends_with("phone") {
+            app.act(&id, &white_token, json!({ "type": "move", "move": "D4" })).await;
+            browser.wait_text("replay-label", &format!("move 1 of {}", live + 1)).await;
+            assert_eq!(browser.js(stones, vec![]).await, json!(1), "the review left the earlier move");
+        }
+        browser.scroll_to("#replay").await;
+        browser.screenshot(name).await;
+        browser.click("#replay-live").await;
+        browser.until("the live position", "document.getElementById('replay-live').hidden").await;
+        let now = browser.moves().await.len();
+        assert_eq!(browser.js(stones, vec![]).await, json!(now), "every stone of the live position");
+        assert_eq!(overflow(&browser).await, 0, "the page is wider than the screen");
+        browser.close().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unknown_game_shows_a_not_found_page_without_controls() {
     if !browser_available("not found") {
         return;

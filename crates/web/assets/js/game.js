@@ -87,7 +87,7 @@ function play(vertex) {
   const game = page.game;
   if (!game) return;
   if (page.viewing !== null) {
-    showMessage('You are looking at an earlier position: move the replay slider to the end to play.');
+    showMessage('You are looking at an earlier position: "Back to the game" (under the board) to play.');
     return;
   }
   if (game.status === 'scoring') {
@@ -340,7 +340,8 @@ function update(game) {
     const final = replayed && replayed.boards[replayed.boards.length - 1];
     page.replayed = final && final.join('/') === game.board.join('/') ? replayed : null;
   }
-  if (game.status !== 'finished') page.viewing = null;
+  // a player reviewing earlier moves keeps looking at them while the game goes on
+  if (!page.replayed || (page.viewing !== null && page.viewing >= game.moves.length)) page.viewing = null;
   render();
 }
 
@@ -723,12 +724,13 @@ function renderLastMove(game) {
 }
 
 function renderMoves(game) {
-  const finished = game.status === 'finished' && page.replayed;
+  // any move can be looked at again, during play too, when the page could replay the moves
+  const reviewable = !!page.replayed;
   const items = game.moves.map((mv, i) => {
     // Galice's turns name themselves (the pie setup does not alternate colours)
     const label = `${i + 1}. ${game.right_board ? galiceMover(i) : i % 2 === 0 ? 'B' : 'W'} ${mv}`;
     const current = page.viewing === i + 1 || (page.viewing === null && i === game.moves.length - 1);
-    const content = finished
+    const content = reviewable
       ? el('button', { type: 'button', class: 'linkish', onclick: () => view(i + 1) }, label)
       : label;
     return el('li', { class: current ? 'current' : null, 'data-move': mv }, content);
@@ -867,15 +869,20 @@ function renderVariantPanel(game) {
   );
 }
 
+/** The replay slider: a finished game's, and during play the review of earlier moves, which
+ * leaves the live position a click away ("Back to the game"). */
 function renderReplay(game) {
-  const show = game.status === 'finished' && !!page.replayed;
+  const finished = game.status === 'finished';
+  const show = !!page.replayed && (finished || game.moves.length > 0);
   $('replay').hidden = !show;
   if (!show) return;
+  $('replay').querySelector('label').textContent = finished ? 'Replay' : 'Review';
   const slider = $('replay-slider');
   slider.max = String(game.moves.length);
   const at = page.viewing === null ? game.moves.length : page.viewing;
   slider.value = String(at);
   $('replay-label').textContent = `move ${at} of ${game.moves.length}`;
+  $('replay-live').hidden = finished || page.viewing === null;
 }
 
 /** Shows the position after `n` moves (the live position at the end). */
@@ -946,6 +953,7 @@ function wire() {
   $('replay-slider').addEventListener('input', (event) => view(Number(event.target.value)));
   $('replay-back').addEventListener('click', () => view(Number($('replay-slider').value) - 1));
   $('replay-forward').addEventListener('click', () => view(Number($('replay-slider').value) + 1));
+  $('replay-live').addEventListener('click', () => view(Infinity));
   $('invite-copy').addEventListener('click', async () => {
     $('invite-link').select();
     try {
