@@ -1239,10 +1239,17 @@ async fn two_accounts_play_a_rated_game_chat_and_see_the_leaderboard() {
         browser.wait_text("players", "ann").await;
         browser.wait_text("players", "bee").await;
     }
-    // the chat beside the board, both ways
+    // the chat beside the board, both ways; out of sight, a message is counted unread beside
+    // the link to the chat at the top, until the chat is scrolled into view
+    bee.js("window.scrollTo(0, 0)", vec![]).await;
+    let chat_below = bee.js("return document.querySelector('section.chat').getBoundingClientRect().top > innerHeight", vec![]).await;
     ann.type_into("#chat-input", "good luck").await;
     ann.click("#chat-form button").await;
     bee.wait_text("chat-log", "Black (ann): good luck").await;
+    assert_eq!(chat_below, json!(true), "the chat is below the fold of bee's window");
+    bee.wait_text("chat-unread", "1 new").await;
+    bee.click("#chat-jump").await;
+    bee.until("the unread mark gone", "document.getElementById('chat-unread').hidden").await;
     bee.type_into("#chat-input", "you too").await;
     bee.click("#chat-form button").await;
     ann.wait_text("chat-log", "White (bee): you too").await;
