@@ -32,8 +32,11 @@ const SESSION_DAYS: i64 = 30;
 const MIN_PASSWORD: usize = 8;
 /// The longest password accepted (argon2 takes any length; this bounds the work per request).
 const MAX_PASSWORD: usize = 256;
-/// Recent games a player page lists.
+/// Games a page of a player's history lists.
 const RECENT_GAMES: i64 = 20;
+/// The name a deleted account's games show instead of its own: no account can take it (names
+/// have no brackets).
+pub const DELETED: &str = "(deleted)";
 /// Entries a leaderboard lists.
 const LEADERBOARD: i64 = 100;
 
@@ -246,6 +249,85 @@ pub async fn log_in(
     Ok(response)
 }
 
+/// The account and the session token of a request that must be logged in (401 otherwise).
+async fn logged_in(hub: &Hub, headers: &HeaderMap) -> Result<(String, String), ApiError> {
+    let token = session_token(headers).ok_or_else(|| ApiError::unauthorized("not logged in"))?;
+    let name = session_account(hub, &token).await?.ok_or_else(|| ApiError::unauthorized("not logged in"))?;
+    Ok((name, token))
+}
+
+/// Checks an account's password again before a change that matters, under the login limits: a
+/// wrong one counts as a failed login and answers 401.
+async fn confirm_password(
+    hub: &Hub,
+    policy: &Policy,
+    client: IpAddr,
+    name: &str,
+    password: String,
+) -> Result<(), ApiError> {
+    policy.throttle.login_allowed(name, client)?;
+    let stored = hub.store().account(name).await.map_err(ApiError::unavailable)?.map(|(_, hash)| hash);
+    if !blocking(move || verify(&password, stored.as_deref())).await? {
+        policy.throttle.login_failed(name, client);
+        return Err(ApiError::unauthorized("wrong password"));
+    }
+    Ok(())
+}
+
+/// `PUT /api/accounts/password`'s body: the password now and the new one.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordChange {
+    password: String,
+    new_password: String,
+}
+
+/// `PUT /api/accounts/password` with a session: 204 once the password is changed, every other
+/// session of the account ended; 401 without a session or with a wrong password (a failed
+/// login); 400 for a new password too short or too long.
+pub async fn change_password(
+    State(hub): State<Arc<Hub>>,
+    Extension(policy): Extension<Arc<Policy>>,
+    client: Client,
+    headers: HeaderMap,
+    Body(change): Body<PasswordChange>,
+) -> Result<Response, ApiError> {
+    let (name, token) = logged_in(&hub, &headers).await?;
+    check_password(&change.new_password)?;
+    confirm_password(&hub, &policy, address(client), &name, change.password).await?;
+    let new_password = change.new_password;
+    let hashed = blocking(move || hash(&new_password))
+        .await?
+        .map_err(|e| ApiError::internal("hashing a password", e))?;
+    hub.store().change_password(&name, &hashed, &token_hash(&token)).await.map_err(ApiError::unavailable)?;
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+/// `DELETE /api/accounts`'s body: the password, asked again.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deletion {
+    password: String,
+}
+
+/// `DELETE /api/accounts` with a session: 204 once the account is deleted (the cookie cleared):
+/// its sessions and ratings go, its games stay with the name shown as `(deleted)`; 409 while it
+/// holds a seat in a game not over; 401 as [`change_password`].
+pub async fn delete_account(
+    State(hub): State<Arc<Hub>>,
+    Extension(policy): Extension<Arc<Policy>>,
+    client: Client,
+    headers: HeaderMap,
+    Body(deletion): Body<Deletion>,
+) -> Result<Response, ApiError> {
+    let (name, _) = logged_in(&hub, &headers).await?;
+    confirm_password(&hub, &policy, address(client), &name, deletion.password).await?;
+    hub.delete_account(&name, DELETED).await?;
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    response.headers_mut().insert(header::SET_COOKIE, cookie("", 0));
+    Ok(response)
+}
+
 /// `GET /api/sessions`: 200 `{"name"}` of the session presented, 401 without one.
 pub async fn who(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, ApiError> {
     let name = account(&hub, &headers).await?.ok_or_else(|| ApiError::unauthorized("not logged in"))?;
@@ -261,9 +343,20 @@ pub async fn log_out(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<
     Ok(response)
 }
 
-/// `GET /api/players/{name}`: the account's ratings per variant and its recent games; 404 for
+/// `GET /api/players/{name}?before=MS`: the account's ratings per variant and a page of its
+/// public games, the most recently active first (before `MS`, the previous page's `next`); 404 for
 /// no such account.
-pub async fn player(State(hub): State<Arc<Hub>>, Path(name): Path<String>) -> Result<Response, ApiError> {
+pub async fn player(
+    State(hub): State<Arc<Hub>>,
+    Path(name): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    let before = match query.get("before") {
+        Some(text) => text
+            .parse::<i64>()
+            .map_err(|_| ApiError::bad_request("before must be a time in ms since the epoch"))?,
+        None => i64::MAX,
+    };
     let store = hub.store();
     let (name, _) = store
         .account(&name)
@@ -280,10 +373,12 @@ pub async fn player(State(hub): State<Arc<Hub>>, Path(name): Path<String>) -> Re
             (r.variant, shown)
         })
         .collect();
-    let games = store.games_of(&name, RECENT_GAMES).await.map_err(ApiError::unavailable)?;
+    let games = store.games_of(&name, before, RECENT_GAMES).await.map_err(ApiError::unavailable)?;
     // an invitation-only game stays off the public page (its players find it under mine=1)
     let recent: Vec<_> = games.iter().filter(|g| g.public).filter_map(Table::summary).collect();
-    Ok(Json(serde_json::json!({ "name": name, "ratings": ratings, "recent": recent })).into_response())
+    // the next page: the games last active before the last of this one, if it was full
+    let next = (games.len() as i64 == RECENT_GAMES).then(|| games.last().map(|g| g.updated_ms)).flatten();
+    Ok(Json(serde_json::json!({ "name": name, "ratings": ratings, "recent": recent, "next": next })).into_response())
 }
 
 /// `GET /api/ratings?variant=V`: the variant's leaderboard, highest rating first.

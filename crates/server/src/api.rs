@@ -12,7 +12,7 @@ use axum::extract::ws::{self, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Extension, FromRequest, Path, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Json, Response};
-use axum::routing::{get, post};
+use axum::routing::{get, post, put};
 
 use crate::accounts;
 use futures_util::{SinkExt, StreamExt};
@@ -91,7 +91,8 @@ pub fn app(hub: Arc<Hub>, pages: Option<Router>, policy: Arc<Policy>) -> Router 
 fn api_routes(hub: Arc<Hub>) -> Router {
     Router::new()
         .route("/health", get(health))
-        .route("/accounts", post(accounts::sign_up))
+        .route("/accounts", post(accounts::sign_up).delete(accounts::delete_account))
+        .route("/accounts/password", put(accounts::change_password))
         .route("/sessions", post(accounts::log_in).get(accounts::who).delete(accounts::log_out))
         .route("/players/{name}", get(accounts::player))
         .route("/ratings", get(accounts::leaderboard))

@@ -902,8 +902,35 @@ impl Hub {
     /// The games `account` holds a seat in, in every status and public or not, most recently
     /// active first: "my games" on every device.
     pub async fn games_of(&self, account: &str, limit: i64) -> Result<Vec<Summary>, ApiError> {
-        let rows = self.store.games_of(account, limit).await.map_err(storage)?;
+        let rows = self.store.games_of(account, i64::MAX, limit).await.map_err(storage)?;
         self.summaries(&rows).await
+    }
+
+    /// Deletes an account (its games, all finished, stay under `tombstone`): refused while it
+    /// holds a seat in a game open or in play, whose next commit would write its name back. The
+    /// games in memory take the tombstone too, so that a later event (a chat after the end)
+    /// does not bring the name back.
+    pub async fn delete_account(&self, account: &str, tombstone: &str) -> Result<(), ApiError> {
+        let unfinished = self.store.unfinished_games_of(account).await.map_err(storage)?;
+        if unfinished > 0 {
+            return Err(ApiError::conflict(format!(
+                "you hold a seat in {unfinished} game{} not over yet: finish, resign or cancel {} first",
+                if unfinished == 1 { "" } else { "s" },
+                if unfinished == 1 { "it" } else { "them" },
+            )));
+        }
+        self.store.delete_account(account, tombstone).await.map_err(storage)?;
+        let games: Vec<Arc<Live>> = locked(&self.games).values().cloned().collect();
+        for live in games {
+            let mut table = live.table.lock().await;
+            let accounts = &mut table.accounts;
+            for seat in [&mut accounts.black, &mut accounts.white] {
+                if seat.as_deref() == Some(account) {
+                    *seat = Some(tombstone.to_string());
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The lobby's lines for these games, with their spectators.

@@ -862,6 +862,50 @@ impl Store {
         Ok(deleted.rows_affected())
     }
 
+    /// Gives an account a new password hash and ends its sessions but the one kept (by its
+    /// token's hash), in one transaction: a password changed because it leaked logs everyone
+    /// else out.
+    pub async fn change_password(&self, name: &str, password_hash: &str, kept: &str) -> Result<(), StoreError> {
+        self.writing(async |conn| {
+            let mut tx = conn.begin().await?;
+            sqlx::query("UPDATE accounts SET password_hash = $1 WHERE name = $2")
+                .bind(password_hash)
+                .bind(name)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("DELETE FROM sessions WHERE name = $1 AND token_hash <> $2")
+                .bind(name)
+                .bind(kept)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await
+        })
+        .await
+    }
+
+    /// Deletes an account in one transaction: its sessions and ratings go, and in its games,
+    /// which stay, its name gives way to `tombstone`.
+    pub async fn delete_account(&self, name: &str, tombstone: &str) -> Result<(), StoreError> {
+        self.writing(async |conn| {
+            let mut tx = conn.begin().await?;
+            for column in ["black_account", "white_account"] {
+                sqlx::query(sqlx::AssertSqlSafe(format!("UPDATE games SET {column} = $1 WHERE {column} = $2")))
+                    .bind(tombstone)
+                    .bind(name)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            for table in ["sessions", "ratings", "accounts"] {
+                sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table} WHERE name = $1")))
+                    .bind(name)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await
+        })
+        .await
+    }
+
     /// Ends a session, by its token's hash (nothing if there is no such session).
     pub async fn delete_session(&self, token_hash: &str) -> Result<(), StoreError> {
         self.writing(async |conn| {
@@ -902,15 +946,30 @@ impl Store {
         Ok(rows.into_iter().map(rating_row).collect())
     }
 
-    /// The games an account holds a seat in, most recently active first.
-    pub async fn games_of(&self, name: &str, limit: i64) -> Result<Vec<GameRow>, StoreError> {
+    /// The games an account holds a seat in, most recently active first, last active before
+    /// `before_ms` (a page of a player's history).
+    pub async fn games_of(&self, name: &str, before_ms: i64, limit: i64) -> Result<Vec<GameRow>, StoreError> {
         let sql = format!(
-            "SELECT {ROW_COLUMNS} FROM games WHERE black_account = $1 OR white_account = $2 \
-             ORDER BY updated_ms DESC LIMIT $3"
+            "SELECT {ROW_COLUMNS} FROM games WHERE (black_account = $1 OR white_account = $2) \
+             AND updated_ms < $3 ORDER BY updated_ms DESC LIMIT $4"
         );
-        let query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(name).bind(name).bind(limit);
+        let query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(name).bind(name).bind(before_ms).bind(limit);
         let rows: Vec<RowTuple> = in_time(query.fetch_all(&self.pool)).await?;
         Ok(rows.into_iter().map(from_tuple).collect())
+    }
+
+    /// How many games an account holds a seat in that are open or in play.
+    pub async fn unfinished_games_of(&self, name: &str) -> Result<i64, StoreError> {
+        let (count,): (i64,) = in_time(
+            sqlx::query_as(
+                "SELECT COUNT(*) FROM games WHERE (black_account = $1 OR white_account = $2) AND status <> 'finished'",
+            )
+            .bind(name)
+            .bind(name)
+            .fetch_one(&self.pool),
+        )
+        .await?;
+        Ok(count)
     }
 
     /// Whether several server processes may share this database (PostgreSQL): then each

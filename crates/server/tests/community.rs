@@ -143,6 +143,108 @@ async fn a_logged_in_player_s_seats_are_theirs_on_every_device(db: Db) {
     assert!(refused["error"].as_str().unwrap_or_default().contains("spectators cannot act"), "{refused}");
 }
 
+on_both!(a_password_is_changed_and_an_account_deleted_with_its_password_asked_again);
+/// The password changed from one session ends the others; an account is deleted only once its
+/// games are over, and they stay with the name shown as "(deleted)", which nobody can take.
+async fn a_password_is_changed_and_an_account_deleted_with_its_password_asked_again(db: Db) {
+    let Some(server) = Server::on(db).await else { return };
+    let client = server.client();
+    let laptop = account(&client, "ann").await;
+    let credentials = json!({ "name": "ann", "password": "correct horse" });
+    let (_, _, phone) = client.request(Method::POST, "/api/sessions", None, Some(&credentials)).await;
+    let phone = phone["token"].as_str().unwrap().to_string();
+    let change = |password: &str, new: &str| json!({ "password": password, "new_password": new });
+    for (body, status, words) in [
+        (change("wrong horse", "battery staple"), 401, "wrong password"),
+        (change("correct horse", "short"), 400, "at least 8"),
+    ] {
+        let (got, _, answer) =
+            client.request(Method::PUT, "/api/accounts/password", Some(&phone), Some(&body)).await;
+        assert_eq!(got, status, "{answer}");
+        assert!(error(&answer).contains(words), "{answer}");
+    }
+    let (status, _, _) = client
+        .request(Method::PUT, "/api/accounts/password", None, Some(&change("correct horse", "battery staple")))
+        .await;
+    assert_eq!(status, 401, "no session");
+    let body = change("correct horse", "battery staple");
+    let (status, _, answer) = client.request(Method::PUT, "/api/accounts/password", Some(&phone), Some(&body)).await;
+    assert_eq!(status, 204, "{answer}");
+    // the phone's session goes on, the laptop's has ended; only the new password logs in
+    assert_eq!(client.request(Method::GET, "/api/sessions", Some(&phone), None).await.0, 200);
+    assert_eq!(client.request(Method::GET, "/api/sessions", Some(&laptop), None).await.0, 401);
+    assert_eq!(client.request(Method::POST, "/api/sessions", None, Some(&credentials)).await.0, 401);
+    let renewed = json!({ "name": "ann", "password": "battery staple" });
+    assert_eq!(client.request(Method::POST, "/api/sessions", None, Some(&renewed)).await.0, 200);
+
+    // a rated game against bee, finished, and an open game: the deletion waits for the open one
+    let bee = account(&client, "bee").await;
+    let (id, black, _) = rated_game(&client, &phone, &bee).await;
+    client.must(&id, &black, json!({ "type": "resign" })).await;
+    let body = json!({ "variant": "go", "size": "9", "color": "black" });
+    let (_, _, open) = client.request(Method::POST, "/api/games", Some(&phone), Some(&body)).await;
+    let delete = |password: &str| json!({ "password": password });
+    let (status, _, refused) =
+        client.request(Method::DELETE, "/api/accounts", Some(&phone), Some(&delete("battery staple"))).await;
+    assert_eq!(status, 409, "{refused}");
+    assert!(error(&refused).contains("1 game not over yet"), "{refused}");
+    client.must(open["id"].as_str().unwrap(), open["token"].as_str().unwrap(), json!({ "type": "cancel" })).await;
+    let (status, _, _) =
+        client.request(Method::DELETE, "/api/accounts", Some(&phone), Some(&delete("correct horse"))).await;
+    assert_eq!(status, 401, "the old password");
+    let (status, headers, _) =
+        client.request(Method::DELETE, "/api/accounts", Some(&phone), Some(&delete("battery staple"))).await;
+    assert_eq!(status, 204);
+    assert!(headers.get("set-cookie").unwrap().to_str().unwrap().contains("Max-Age=0"));
+    // gone: the page, the session, the rating; bee's game stays, the name shown as deleted
+    assert_eq!(client.get("/api/players/ann").await.0, 404);
+    assert_eq!(client.request(Method::GET, "/api/sessions", Some(&phone), None).await.0, 401);
+    let (_, page) = client.get("/api/players/bee").await;
+    let game = page["recent"].as_array().unwrap().iter().find(|g| g["id"] == json!(id)).expect("bee's game");
+    assert_eq!(game["accounts"]["black"], "(deleted)", "{game}");
+    assert_eq!(client.game(&id).await["players"]["black"]["account"], "(deleted)");
+    let (_, board) = client.get("/api/ratings?variant=go").await;
+    assert_eq!(board.as_array().unwrap().len(), 1, "{board}");
+    // a chat in the finished game does not bring the name back; the name is free again
+    client.must(&id, &black, json!({ "type": "chat", "text": "bye" })).await;
+    assert_eq!(client.game(&id).await["players"]["black"]["account"], "(deleted)");
+    let (_, page) = client.get("/api/players/bee").await;
+    assert_eq!(page["recent"][0]["accounts"]["black"], "(deleted)", "{page}");
+    account(&client, "ann").await;
+    let (_, page) = client.get("/api/players/ann").await;
+    assert_eq!(page["recent"], json!([]), "{page}");
+}
+
+on_both!(a_player_s_games_come_in_pages);
+/// A player's history, the most recently active first, twenty games a page: `next` leads to the
+/// older ones and is null on the last page.
+async fn a_player_s_games_come_in_pages(db: Db) {
+    let Some(server) = Server::on(db).await else { return };
+    let client = server.client();
+    let ann = account(&client, "ann").await;
+    let mut ids = Vec::new();
+    for _ in 0..21 {
+        let body = json!({ "variant": "go", "size": "9", "color": "black" });
+        let (status, _, created) = client.request(Method::POST, "/api/games", Some(&ann), Some(&body)).await;
+        assert_eq!(status, 201, "{created}");
+        ids.push(created["id"].as_str().unwrap().to_string());
+        // distinct activity times, one game after the other
+        tokio::time::sleep(Duration::from_millis(3)).await;
+    }
+    let listed = |page: &Value| -> Vec<String> {
+        page["recent"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap().to_string()).collect()
+    };
+    let (status, first) = client.get("/api/players/ann").await;
+    assert_eq!(status, 200, "{first}");
+    let newest_first: Vec<String> = ids.iter().rev().cloned().collect();
+    assert_eq!(listed(&first), newest_first[..20]);
+    let next = first["next"].as_i64().expect("a next page");
+    let (_, second) = client.get(&format!("/api/players/ann?before={next}")).await;
+    assert_eq!(listed(&second), newest_first[20..]);
+    assert_eq!(second["next"], Value::Null);
+    assert_eq!(client.get("/api/players/ann?before=soon").await.0, 400);
+}
+
 on_both!(a_session_is_a_token_and_an_http_only_cookie_until_logged_out);
 async fn a_session_is_a_token_and_an_http_only_cookie_until_logged_out(db: Db) {
     let Some(server) = Server::on(db).await else { return };

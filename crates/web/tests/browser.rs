@@ -1490,17 +1490,31 @@ async fn the_account_ratings_player_and_chat_fit_a_phone() {
     ann.screenshot("player-page-phone").await;
     // the account page of a logged-in player says who, without the forms; an unknown player's
     // page has no empty tables
+    let dated = ann.text("#recent li time").await;
+    assert!(dated.len() == 10 && dated.starts_with("20"), "a date: {dated}");
     ann.goto(&app.url("/account")).await;
     ann.wait_text("account", "ann").await;
-    ann.until(
-        "who is logged in",
-        "document.querySelector('main').textContent.includes('You are logged in as ann')",
-    )
-    .await;
-    assert_eq!(
-        ann.js("return document.getElementById('signup-form').offsetParent === null", vec![]).await,
-        json!(true)
-    );
+    ann.until("who is logged in", "document.querySelector('main').textContent.includes('You are logged in as ann')").await;
+    assert_eq!(ann.js("return document.getElementById('signup-form').offsetParent === null", vec![]).await, json!(true));
+    // the account's care: a wrong password refused, then a new one; then the account deleted
+    ann.type_into("#password-now", "wrong horse").await;
+    ann.type_into("#password-new", "battery staple").await;
+    ann.click("#password-button").await;
+    ann.wait_text("password-message", "wrong password").await;
+    ann.js("document.getElementById('password-now').value = ''", vec![]).await;
+    ann.type_into("#password-now", "correct horse").await;
+    ann.click("#password-button").await;
+    ann.wait_text("password-message", "Password changed").await;
+    ann.scroll_to("#care").await;
+    ann.screenshot("account-care-phone").await;
+    assert_eq!(overflow(&ann).await, 0, "the account page is wider than the phone");
+    ann.type_into("#delete-password", "battery staple").await;
+    ann.click("#delete-button").await;
+    ann.until("the lobby", "location.pathname === '/'").await;
+    ann.wait_text("account", "Log in").await;
+    ann.goto(&app.url(&format!("/players/{LONG_NAME}"))).await;
+    ann.until("the games in the list", "document.querySelectorAll('#recent li').length === 4").await;
+    assert!(ann.text("#recent").await.contains("(deleted)"), "ann's name in bee's games");
     ann.goto(&app.url("/players/nobody")).await;
     ann.wait_text("player-name", "No such player").await;
     assert_eq!(

@@ -34,10 +34,34 @@ $('login-form').addEventListener('submit', async (event) => {
   }
 });
 
-// logged in already: the forms give way to who is logged in
+$('password-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  $('password-message').textContent = '';
+  try {
+    await api('/api/accounts/password', { method: 'PUT', body: { password: $('password-now').value, new_password: $('password-new').value } });
+    $('password-form').reset();
+    $('password-message').textContent = 'Password changed: your other sessions are logged out.';
+  } catch (error) {
+    $('password-message').textContent = error.message;
+  }
+});
+
+$('delete-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  $('delete-message').textContent = '';
+  try {
+    await api('/api/accounts', { method: 'DELETE', body: { password: $('delete-password').value } });
+    location.href = '/';
+  } catch (error) {
+    $('delete-message').textContent = error.message;
+  }
+});
+
+// logged in already: the sign-up and log-in forms give way to who is logged in and the
+// account's care (its password, its deletion)
 showAccount().then((name) => {
   if (!name) return;
-  for (const section of document.querySelectorAll('main.account-page section')) section.hidden = true;
+  for (const section of document.querySelectorAll('main.account-page section')) section.hidden = section.id !== 'care';
   const intro = document.querySelector('main.account-page > p');
   intro.replaceChildren(`You are logged in as ${name}. `, el('a', { href: `/players/${encodeURIComponent(name)}` }, 'Your page'),
     ' shows your ratings and games; ', el('a', { href: '/' }, 'the lobby'), ' your games in play. Log out at the top right.');
