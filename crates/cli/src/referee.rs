@@ -367,6 +367,7 @@ pub(crate) fn play_game<G: Refereed>(
                 Ending::OwnPositionDraw => ("own-position draw", "own-position draw"),
                 Ending::Resignation => ("resignation", "resignation"),
                 Ending::Score(_) => ("counted at the end of the game", "score"),
+                Ending::LastPlacement => ("the last placement wins", "last placement"),
             };
             break GameEnd::by_rules(result, reason.into(), how);
         }

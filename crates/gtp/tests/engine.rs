@@ -486,8 +486,9 @@ fn a_hostile_stream_gets_well_formed_answers_and_a_live_engine() {
 fn set_random_seed_gives_the_searches_that_seed() {
     let analysis = |seed: u64, commands: &str| {
         let settings = Settings { playouts: 300, seed, resign_below: None, ..Settings::default() };
-        let engine = Engine::new(Config { settings, fixed_budget: true, ponder: false, lizzie: false }, "go:size=9")
-            .expect("go");
+        let engine =
+            Engine::new(Config { settings, fixed_budget: true, ponder: false, lizzie: false }, "go:size=9")
+                .expect("go");
         split(&session_with(engine, &format!("{commands}play b E5\nvariago-best_moves\n"))).pop().unwrap()
     };
     let reseeded = analysis(1, "set_random_seed 77\n");

@@ -14,6 +14,7 @@ pub mod galice;
 pub mod geometry;
 pub mod go;
 pub mod incursion;
+pub mod lifeline;
 mod own_boards;
 pub mod perft;
 pub mod playout;
@@ -297,6 +298,38 @@ pub enum Illegal {
     /// Galice: the ko on the combined position of both boards.
     #[error("recreates the position before the opponent's last turn (ko)")]
     TwinBoardKo,
+    /// Square Lifeline: the trait's pass, which the game does not have.
+    #[error("there is no passing in Square Lifeline: the player with no legal placement loses")]
+    NoPassing,
+    /// Square Lifeline: a single stone on a first turn.
+    #[error("a first turn places two stones: play a pair of empty points")]
+    PairExpected,
+    /// Square Lifeline: a pair after the first turn.
+    #[error("only a first turn places two stones: this turn places one")]
+    PairAfterFirstTurn,
+    /// Square Lifeline: a pair naming one point twice.
+    #[error("a first turn needs two distinct empty points")]
+    PairNotDistinct,
+    /// Square Lifeline: the swap in a game played with `swap=false`.
+    #[error("there is no swap in this game (swap=false)")]
+    NoSwapRule,
+    /// Square Lifeline: a second swap.
+    #[error("the swap is already used: White now makes its first turn")]
+    SwapAlreadyUsed,
+    /// Square Lifeline: the swap on another turn than White's first.
+    #[error("the swap is only for White's first turn")]
+    SwapOutsideWhitesFirstTurn,
+    /// Square Lifeline: a turn whose stones all die at once and remove nothing else, leaving the
+    /// board as it was.
+    #[error("{}", if *.pair {
+        "both stones would be dead at once and nothing else removed: this turn changes nothing"
+    } else {
+        "a lone stone with no other group of its colour to reach is dead at once: this move changes nothing"
+    })]
+    NullTurn {
+        /// Whether the turn was a first turn's pair.
+        pair: bool,
+    },
 }
 
 /// "two stones", "one stone": counts the way the rules text writes them.
@@ -313,13 +346,17 @@ fn stones_in_words(n: u32) -> String {
 pub enum Ending {
     /// Counted: the winner's margin, komi included (zero for a draw).
     Score(HalfPoints),
+    /// Won without a count: the last player to place won (Square Lifeline), printed `B+`, SGF's
+    /// result without a score.
+    LastPlacement,
     /// A player recreated one of its own earlier positions (Incursion, Stoical, Excursion).
     OwnPositionDraw,
     /// The loser resigned.
     Resignation,
 }
 
-/// The result of a finished game, printed as SGF's `RE` writes it: `B+3.5`, `W+R`, `Draw`.
+/// The result of a finished game, printed as SGF's `RE` writes it: `B+3.5`, `W+R`, `Draw`, `B+`
+/// (a win without a score).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameResult {
     /// The winner, or `None` for a draw.
@@ -333,6 +370,7 @@ impl fmt::Display for GameResult {
         match (self.winner, self.ending) {
             (None, _) | (_, Ending::OwnPositionDraw) => f.write_str("Draw"),
             (Some(c), Ending::Resignation) => write!(f, "{}+R", c.letter()),
+            (Some(c), Ending::LastPlacement) => write!(f, "{}+", c.letter()),
             (Some(c), Ending::Score(margin)) => write!(f, "{}+{}", c.letter(), margin),
         }
     }

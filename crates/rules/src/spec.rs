@@ -33,6 +33,13 @@ pub enum SpecError {
         /// Whether options were given (`galice:size=9`).
         with_options: bool,
     },
+    /// A spec read by Square Lifeline's own parser ([`crate::lifeline::LifelineSpec`]) that names
+    /// another variant.
+    #[error("'{}' is not Square Lifeline (write lifeline or lifeline:key=value,...)", crate::excerpt(.name))]
+    NotLifeline {
+        /// The name given.
+        name: String,
+    },
     /// A key the variant does not have.
     #[error("variant '{variant}' has no option '{}' (its options: {known})", crate::excerpt(.key))]
     UnknownOption {
@@ -115,6 +122,9 @@ macro_rules! common_in_field {
 }
 pub(crate) use common_in_field;
 
+/// The values of [`OptionInfo::DRAW`]: whether the own-position draw is in force.
+pub(crate) const DRAW_CHOICES: &[(&str, bool)] = &[("own-position", true), ("none", false)];
+
 /// Maps an option value to a setting, or says what was expected.
 pub(crate) fn expect_one_of<T: Copy>(key: &str, value: &str, choices: &[(&str, T)]) -> Result<T, SpecError> {
     choices.iter().find(|(name, _)| *name == value).map(|&(_, v)| v).ok_or_else(|| SpecError::BadValue {
@@ -124,7 +134,26 @@ pub(crate) fn expect_one_of<T: Copy>(key: &str, value: &str, choices: &[(&str, T
     })
 }
 
-fn set_option<O: Options>(rules: &mut O, variant: &str, key: &str, value: &str) -> Result<(), SpecError> {
+/// Calls `set` with each `key=value` of a spec's options text (what follows the colon), the key
+/// trimmed and in lower case, the value trimmed.
+pub(crate) fn for_each_option(
+    options: &str,
+    mut set: impl FnMut(&str, &str) -> Result<(), SpecError>,
+) -> Result<(), SpecError> {
+    for option in options.split(',').map(str::trim).filter(|o| !o.is_empty()) {
+        let (key, value) = option.split_once('=').ok_or_else(|| SpecError::Malformed(option.to_string()))?;
+        set(&key.trim().to_ascii_lowercase(), value.trim())?;
+    }
+    Ok(())
+}
+
+/// Sets one option of `variant`'s rules, or says why not (an unknown key lists the variant's keys).
+pub(crate) fn set_option<O: Options>(
+    rules: &mut O,
+    variant: &str,
+    key: &str,
+    value: &str,
+) -> Result<(), SpecError> {
     if rules.set(key, value)? {
         return Ok(());
     }
@@ -136,7 +165,7 @@ fn set_option<O: Options>(rules: &mut O, variant: &str, key: &str, value: &str) 
             expected: OptionInfo::KOMI.values.to_string(),
         })?;
     } else if let Some(common) = rules.common_mut().filter(|_| has(OptionInfo::DRAW)) {
-        common.own_position_draw = expect_one_of(key, value, &[("own-position", true), ("none", false)])?;
+        common.own_position_draw = expect_one_of(key, value, DRAW_CHOICES)?;
     } else {
         let known = O::INFO.iter().chain([&OptionInfo::SIZE]).map(|o| o.key).collect::<Vec<_>>();
         return Err(SpecError::UnknownOption {
@@ -148,7 +177,7 @@ fn set_option<O: Options>(rules: &mut O, variant: &str, key: &str, value: &str) 
     Ok(())
 }
 
-fn written_options<O: Options>(rules: &O) -> Vec<(&'static str, String)> {
+pub(crate) fn written_options<O: Options>(rules: &O) -> Vec<(&'static str, String)> {
     let mut out = rules.written();
     let Some(common) = rules.common_settings() else { return out };
     if O::INFO.contains(&OptionInfo::DRAW) && !common.own_position_draw {
@@ -310,22 +339,19 @@ impl FromStr for VariantSpec {
             },
             size: None,
         };
-        for option in options.split(',').map(str::trim).filter(|o| !o.is_empty()) {
-            let (key, value) =
-                option.split_once('=').ok_or_else(|| SpecError::Malformed(option.to_string()))?;
-            let (key, value) = (key.trim().to_ascii_lowercase(), value.trim());
+        for_each_option(options, |key, value| {
             if key == "size" {
                 spec.size = Some(Geometry::parse(value)?);
-                continue;
+                return Ok(());
             }
             match &mut spec.variant {
-                Variant::Go(r) => set_option(r, &name, &key, value)?,
-                Variant::Incursion(r) => set_option(r, &name, &key, value)?,
-                Variant::Stoical(r) => set_option(r, &name, &key, value)?,
-                Variant::Excursion(r) => set_option(r, &name, &key, value)?,
-                Variant::Borderline(r) => set_option(r, &name, &key, value)?,
+                Variant::Go(r) => set_option(r, &name, key, value),
+                Variant::Incursion(r) => set_option(r, &name, key, value),
+                Variant::Stoical(r) => set_option(r, &name, key, value),
+                Variant::Excursion(r) => set_option(r, &name, key, value),
+                Variant::Borderline(r) => set_option(r, &name, key, value),
             }
-        }
+        })?;
         Ok(spec)
     }
 }

@@ -353,8 +353,10 @@ impl<R: StoneRules> StoneGame<R> {
 /// variant's memory or of a pass count.
 const KO_POINT_TAG: u64 = 1 << 40;
 
+/// The key mixed into a hash for the side to move, and into an end-of-turn board's key for its
+/// player (the own-position draw keeps both players' boards in one list).
 #[inline(always)]
-fn side_key(c: Color) -> u64 {
+pub(crate) fn side_key(c: Color) -> u64 {
     match c {
         Color::Black => 0,
         Color::White => WHITE_TO_MOVE,

@@ -378,7 +378,8 @@ pub async fn player(
     let recent: Vec<_> = games.iter().filter(|g| g.public).filter_map(Table::summary).collect();
     // the next page: the games last active before the last of this one, if it was full
     let next = (games.len() as i64 == RECENT_GAMES).then(|| games.last().map(|g| g.updated_ms)).flatten();
-    Ok(Json(serde_json::json!({ "name": name, "ratings": ratings, "recent": recent, "next": next })).into_response())
+    Ok(Json(serde_json::json!({ "name": name, "ratings": ratings, "recent": recent, "next": next }))
+        .into_response())
 }
 
 /// `GET /api/ratings?variant=V`: the variant's leaderboard, highest rating first.

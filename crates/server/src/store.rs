@@ -865,7 +865,12 @@ impl Store {
     /// Gives an account a new password hash and ends its sessions but the one kept (by its
     /// token's hash), in one transaction: a password changed because it leaked logs everyone
     /// else out.
-    pub async fn change_password(&self, name: &str, password_hash: &str, kept: &str) -> Result<(), StoreError> {
+    pub async fn change_password(
+        &self,
+        name: &str,
+        password_hash: &str,
+        kept: &str,
+    ) -> Result<(), StoreError> {
         self.writing(async |conn| {
             let mut tx = conn.begin().await?;
             sqlx::query("UPDATE accounts SET password_hash = $1 WHERE name = $2")
@@ -889,11 +894,13 @@ impl Store {
         self.writing(async |conn| {
             let mut tx = conn.begin().await?;
             for column in ["black_account", "white_account"] {
-                sqlx::query(sqlx::AssertSqlSafe(format!("UPDATE games SET {column} = $1 WHERE {column} = $2")))
-                    .bind(tombstone)
-                    .bind(name)
-                    .execute(&mut *tx)
-                    .await?;
+                sqlx::query(sqlx::AssertSqlSafe(format!(
+                    "UPDATE games SET {column} = $1 WHERE {column} = $2"
+                )))
+                .bind(tombstone)
+                .bind(name)
+                .execute(&mut *tx)
+                .await?;
             }
             for table in ["sessions", "ratings", "accounts"] {
                 sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table} WHERE name = $1")))
@@ -953,7 +960,8 @@ impl Store {
             "SELECT {ROW_COLUMNS} FROM games WHERE (black_account = $1 OR white_account = $2) \
              AND updated_ms < $3 ORDER BY updated_ms DESC LIMIT $4"
         );
-        let query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(name).bind(name).bind(before_ms).bind(limit);
+        let query =
+            sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(name).bind(name).bind(before_ms).bind(limit);
         let rows: Vec<RowTuple> = in_time(query.fetch_all(&self.pool)).await?;
         Ok(rows.into_iter().map(from_tuple).collect())
     }

@@ -164,11 +164,17 @@ async fn a_password_is_changed_and_an_account_deleted_with_its_password_asked_ag
         assert!(error(&answer).contains(words), "{answer}");
     }
     let (status, _, _) = client
-        .request(Method::PUT, "/api/accounts/password", None, Some(&change("correct horse", "battery staple")))
+        .request(
+            Method::PUT,
+            "/api/accounts/password",
+            None,
+            Some(&change("correct horse", "battery staple")),
+        )
         .await;
     assert_eq!(status, 401, "no session");
     let body = change("correct horse", "battery staple");
-    let (status, _, answer) = client.request(Method::PUT, "/api/accounts/password", Some(&phone), Some(&body)).await;
+    let (status, _, answer) =
+        client.request(Method::PUT, "/api/accounts/password", Some(&phone), Some(&body)).await;
     assert_eq!(status, 204, "{answer}");
     // the phone's session goes on, the laptop's has ended; only the new password logs in
     assert_eq!(client.request(Method::GET, "/api/sessions", Some(&phone), None).await.0, 200);
@@ -188,7 +194,9 @@ async fn a_password_is_changed_and_an_account_deleted_with_its_password_asked_ag
         client.request(Method::DELETE, "/api/accounts", Some(&phone), Some(&delete("battery staple"))).await;
     assert_eq!(status, 409, "{refused}");
     assert!(error(&refused).contains("1 game not over yet"), "{refused}");
-    client.must(open["id"].as_str().unwrap(), open["token"].as_str().unwrap(), json!({ "type": "cancel" })).await;
+    client
+        .must(open["id"].as_str().unwrap(), open["token"].as_str().unwrap(), json!({ "type": "cancel" }))
+        .await;
     let (status, _, _) =
         client.request(Method::DELETE, "/api/accounts", Some(&phone), Some(&delete("correct horse"))).await;
     assert_eq!(status, 401, "the old password");

@@ -824,7 +824,10 @@ async fn the_preview_stone_under_the_pointer_follows_the_position() {
     browser.wait_moves(1).await;
     assert_eq!(browser.js(previews, vec![]).await, json!(0), "the preview outlived Black's turn");
     // the tab says "Your move" on the player's turn only
-    assert_eq!(browser.js("return document.title", vec![]).await, json!("Go 9×9, positional superko · variago"));
+    assert_eq!(
+        browser.js("return document.title", vec![]).await,
+        json!("Go 9×9, positional superko · variago")
+    );
     // White takes the point under the pointer: Black's turn again, and C3 is no longer playable
     app.act(&id, &white_token, json!({ "type": "move", "move": "C3" })).await;
     browser.wait_moves(2).await;
@@ -850,7 +853,9 @@ async fn a_player_reviews_earlier_moves_during_play_and_comes_back_to_the_game()
         app.act(&id, token, json!({ "type": "move", "move": mv })).await;
     }
     let driver = Driver::start().await;
-    for (width, height, name) in [(DESKTOP.0, DESKTOP.1, "review-during-play"), (PHONE.0, PHONE.1, "review-during-play-phone")] {
+    for (width, height, name) in
+        [(DESKTOP.0, DESKTOP.1, "review-during-play"), (PHONE.0, PHONE.1, "review-during-play-phone")]
+    {
         let browser = driver.browser(width, height).await;
         browser.sit(&app, &id, &white_token, "white").await;
         let stones = "return document.querySelectorAll('#board [data-stone]').length";
@@ -929,7 +934,9 @@ async fn the_lobby_says_what_variago_is_and_starts_a_game_against_the_ai_in_one_
     browser.click("#quick-ai").await;
     browser.until("the game page", "location.pathname.startsWith('/game/')").await;
     browser.wait_text("title", "Stoical Go 9×9").await;
-    browser.until("the AI's card", "document.getElementById('players').textContent.includes('AI level 3')").await;
+    browser
+        .until("the AI's card", "document.getElementById('players').textContent.includes('AI level 3')")
+        .await;
     browser.close().await;
 }
 
@@ -1242,7 +1249,9 @@ async fn two_accounts_play_a_rated_game_chat_and_see_the_leaderboard() {
     // the chat beside the board, both ways; out of sight, a message is counted unread beside
     // the link to the chat at the top, until the chat is scrolled into view
     bee.js("window.scrollTo(0, 0)", vec![]).await;
-    let chat_below = bee.js("return document.querySelector('section.chat').getBoundingClientRect().top > innerHeight", vec![]).await;
+    let chat_below = bee
+        .js("return document.querySelector('section.chat').getBoundingClientRect().top > innerHeight", vec![])
+        .await;
     ann.type_into("#chat-input", "good luck").await;
     ann.click("#chat-form button").await;
     bee.wait_text("chat-log", "Black (ann): good luck").await;
@@ -1494,8 +1503,15 @@ async fn the_account_ratings_player_and_chat_fit_a_phone() {
     assert!(dated.len() == 10 && dated.starts_with("20"), "a date: {dated}");
     ann.goto(&app.url("/account")).await;
     ann.wait_text("account", "ann").await;
-    ann.until("who is logged in", "document.querySelector('main').textContent.includes('You are logged in as ann')").await;
-    assert_eq!(ann.js("return document.getElementById('signup-form').offsetParent === null", vec![]).await, json!(true));
+    ann.until(
+        "who is logged in",
+        "document.querySelector('main').textContent.includes('You are logged in as ann')",
+    )
+    .await;
+    assert_eq!(
+        ann.js("return document.getElementById('signup-form').offsetParent === null", vec![]).await,
+        json!(true)
+    );
     // the account's care: a wrong password refused, then a new one; then the account deleted
     ann.type_into("#password-now", "wrong horse").await;
     ann.type_into("#password-new", "battery staple").await;

@@ -610,5 +610,6 @@ pub fn sgf(result: &GameResult) -> String {
         (Some(c), Ending::Score(HalfPoints(m))) if m % 2 == 0 => format!("{}+{}", letter(c), m / 2),
         (Some(c), Ending::Score(HalfPoints(m))) => format!("{}+{}.5", letter(c), m / 2),
         (Some(_), Ending::OwnPositionDraw) => panic!("an own-position draw has no winner"),
+        (Some(c), Ending::LastPlacement) => format!("{}+", letter(c)),
     }
 }
