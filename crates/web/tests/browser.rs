@@ -887,6 +887,33 @@ async fn a_player_reviews_earlier_moves_during_play_and_comes_back_to_the_game()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_graceful_restart_shows_reconnecting_then_the_game_goes_on() {
+    if !browser_available("graceful restart") {
+        return;
+    }
+    let mut app = App::start().await;
+    let (id, black_token, white_token) = app.pair(json!({ "variant": "go", "size": "9" })).await;
+    app.act(&id, &black_token, json!({ "type": "move", "move": "E5" })).await;
+    let driver = Driver::start().await;
+    let browser = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    browser.sit(&app, &id, &white_token, "white").await;
+    browser.wait_moves(1).await;
+    // stopped as SIGTERM stops it: the page says so while the server is away
+    app.restart(async || {
+        browser.wait_text("connection", "The server is restarting: reconnecting").await;
+        browser.screenshot("restarting").await;
+    })
+    .await;
+    // its successor: the page reconnects by itself, and the game goes on from it
+    browser.until("reconnected", "document.getElementById('connection').textContent === ''").await;
+    browser.click_point("C3").await;
+    browser.wait_moves(2).await;
+    app.act(&id, &black_token, json!({ "type": "move", "move": "G7" })).await;
+    assert_eq!(browser.wait_moves(3).await, ["E5", "C3", "G7"]);
+    browser.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unknown_game_shows_a_not_found_page_without_controls() {
     if !browser_available("not found") {
         return;

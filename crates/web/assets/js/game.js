@@ -268,6 +268,7 @@ function renderGalice(game, mine) {
 
 let socket = null;
 let retry = 500;
+let restarting = false; // the server said it was restarting, and no socket has got through since
 
 function connect() {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -278,6 +279,7 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(id)}/ws?after=${after}${seat}`);
   socket.addEventListener('open', () => {
     retry = 500;
+    restarting = false;
     setConnection('');
   });
   socket.addEventListener('message', (message) => {
@@ -293,8 +295,10 @@ function connect() {
   socket.addEventListener('close', (event) => {
     // a socket replaced on purpose (after joining) is not reconnected
     if (event.target !== socket || (page.game && page.game.status === 'finished')) return;
-    // 1012: the server is restarting (a graceful stop); its successor takes the game up
-    setConnection(event.code === 1012 ? 'The server is restarting: reconnecting…' : 'Connection lost: reconnecting…');
+    // 1012: the server is restarting (a graceful stop); its successor takes the game up. The
+    // attempts that fail while it is away say so too, until one gets through.
+    restarting = restarting || event.code === 1012;
+    setConnection(restarting ? 'The server is restarting: reconnecting…' : 'Connection lost: reconnecting…');
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 5000);
   });

@@ -41,21 +41,39 @@ pub struct App {
     pub addr: SocketAddr,
     /// The hub, to play the other side of a game or to set a game up.
     pub hub: Arc<Hub>,
-    _dir: tempfile::TempDir,
+    /// The server, to stop it gracefully ([`App::restart`]).
+    running: Option<variago_server::Running>,
+    dir: tempfile::TempDir,
 }
 
 impl App {
     /// Starts the server with the pages on 127.0.0.1:0, a fresh SQLite file and one AI thread.
     pub async fn start() -> App {
         let dir = tempfile::tempdir().expect("temporary directory");
+        let running = Self::serve(&dir, "127.0.0.1:0".parse().expect("an address")).await;
+        let (addr, hub) = (running.addr, running.hub.clone());
+        App { addr, hub, running: Some(running), dir }
+    }
+
+    /// The server on `addr` with the database in `dir`.
+    async fn serve(dir: &tempfile::TempDir, addr: SocketAddr) -> variago_server::Running {
         let url = format!("sqlite://{}", dir.path().join("games.db").display());
-        let mut config = Config::new("127.0.0.1:0".parse().expect("an address"), url);
+        let mut config = Config::new(addr, url);
         config.ai_threads = 1;
         config.pages = Some(variago_web::pages());
-        let running = variago_server::start(config).await.expect("the server starts");
-        let (addr, hub) = (running.addr, running.hub.clone());
-        tokio::spawn(running.wait());
-        App { addr, hub, _dir: dir }
+        variago_server::start(config).await.expect("the server starts")
+    }
+
+    /// Stops the server gracefully, as SIGTERM does, and starts its successor on the same
+    /// address and database once it has stopped (`before_restart` runs in between).
+    pub async fn restart(&mut self, before_restart: impl AsyncFnOnce()) {
+        let running = self.running.take().expect("a running server");
+        running.stop();
+        running.wait().await.expect("a clean stop");
+        before_restart().await;
+        let running = Self::serve(&self.dir, self.addr).await;
+        self.hub = running.hub.clone();
+        self.running = Some(running);
     }
 
     /// The full URL of a path.
