@@ -26,6 +26,7 @@ use clap::{Parser, Subcommand};
 use variago_records::sgf::{move_from_text, move_text, without_dead};
 use variago_records::{Record, file, galice_sgf};
 use variago_rules::galice::{Galice, Record as GaliceRecord, Turn};
+use variago_rules::lifeline::{Lifeline, LifelineSpec};
 use variago_rules::spec::{VARIANTS, Variant};
 use variago_rules::{AnyGame, Game, Geometry, HalfPoints, Move, ScoreSheet, VariantSpec, excerpt, perft};
 use variago_search::Search;
@@ -44,7 +45,8 @@ enum Command {
     /// Count move sequences of a given length (from the empty board, or the end of a record).
     Perft {
         /// Variant spec, e.g. `go:ko=simple` (default `go`); with an SGF record, which names its
-        /// own, it must agree with it; `galice` reads FILE as a Galice record.
+        /// own, it must agree with it; `galice` reads FILE as a Galice record; `lifeline` (Square
+        /// Lifeline, from the empty board: a first turn's pair counts once, the swap is a move).
         #[arg(long)]
         variant: Option<String>,
         /// Board size, `N` or `WxH` (ignored with a record).
@@ -251,6 +253,18 @@ fn run(command: Command) -> Result<(), Failure> {
                     None => Galice::new(),
                 };
                 run_perft(&game, depth, divide, |turn| turn.to_string());
+                return Ok(());
+            }
+            // Square Lifeline, from its empty board (its records are not read yet)
+            if file.is_none()
+                && let Some(spec) = variant.as_deref().and_then(|v| v.parse::<LifelineSpec>().ok())
+            {
+                let geometry = match size.as_deref() {
+                    Some(text) => Geometry::parse(text).map_err(Failure::input)?,
+                    None => spec.geometry(),
+                };
+                let game = Lifeline::new(spec.rules, geometry);
+                run_perft(&game, depth, divide, |turn| game.turn_text(turn));
                 return Ok(());
             }
             let game = match file {

@@ -71,6 +71,20 @@ fn perft_prints_the_count_last() {
     assert_eq!(last_line(&out), "9", "8 empty points and a pass");
 }
 
+/// Square Lifeline counts a first turn's pair once: on 3x3, the 36 pairs less the 12 adjacent
+/// ones (a group alone, removed at once, is no turn); with the swap, White's replies add one each.
+#[test]
+fn perft_counts_square_lifeline_s_pairs_and_swap() {
+    let out = variago(&["perft", "--variant", "lifeline", "--size", "3", "--depth", "1", "--divide"]);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert_eq!(last_line(&out), "24", "{text}");
+    assert!(text.lines().any(|l| l.starts_with("C3+A1 ") || l.starts_with("A1+C3 ")), "{text}");
+    let out = variago(&["perft", "--variant", "lifeline:size=3x3,swap=false", "--depth", "2"]);
+    assert_eq!(last_line(&out), "316");
+    let out = variago(&["perft", "--variant", "lifeline:size=4x4", "--depth", "2"]);
+    assert_eq!(last_line(&out), "7044");
+}
+
 #[test]
 fn legal_lists_moves_and_explains_one() {
     let sgf = file("legal.sgf", "(;GM[1]SZ[5]RU[incursion]AB[bb][ac][bd]AW[cb][bc][dc][cd]PL[B];B[cc])");
