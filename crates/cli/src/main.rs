@@ -26,7 +26,7 @@ use clap::{Parser, Subcommand};
 use variago_records::sgf::{move_from_text, move_text, without_dead};
 use variago_records::{Record, file, galice_sgf};
 use variago_rules::galice::{Galice, Record as GaliceRecord, Turn};
-use variago_rules::lifeline::{Lifeline, LifelineSpec};
+use variago_rules::lifeline::{Lifeline, LifelineSpec, NAME};
 use variago_rules::spec::{VARIANTS, Variant};
 use variago_rules::{AnyGame, Game, Geometry, HalfPoints, Move, ScoreSheet, VariantSpec, excerpt, perft};
 use variago_search::Search;
@@ -257,10 +257,15 @@ fn run(command: Command) -> Result<(), Failure> {
             }
             // Square Lifeline, from its empty board (its records are not read yet)
             if file.is_none()
-                && let Some(spec) = variant.as_deref().and_then(|v| v.parse::<LifelineSpec>().ok())
+                && let Some(variant) = variant.as_deref().filter(|v| is_lifeline(v))
             {
+                let spec: LifelineSpec = variant.parse().map_err(Failure::input)?;
+                // `--size` read as the spec's own `size=`, with its bounds
                 let geometry = match size.as_deref() {
-                    Some(text) => Geometry::parse(text).map_err(Failure::input)?,
+                    Some(text) => format!("{NAME}:size={text}")
+                        .parse::<LifelineSpec>()
+                        .map_err(Failure::input)?
+                        .geometry(),
                     None => spec.geometry(),
                 };
                 let game = Lifeline::new(spec.rules, geometry);
@@ -417,6 +422,12 @@ fn game_over() -> Failure {
 /// Whether a `--variant` names Galice, which has its own boards, turns and text records.
 fn is_galice(variant: &str) -> bool {
     variant.trim().eq_ignore_ascii_case("galice")
+}
+
+/// Whether a spec names Square Lifeline (`lifeline` or `lifeline:OPTIONS`), which has a parser of
+/// its own.
+fn is_lifeline(variant: &str) -> bool {
+    variant.split(':').next().is_some_and(|name| name.trim().eq_ignore_ascii_case(NAME))
 }
 
 /// Whether FILE is read as Galice: `--variant galice`, or, without `--variant`, an SGF file

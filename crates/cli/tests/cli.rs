@@ -83,6 +83,19 @@ fn perft_counts_square_lifeline_s_pairs_and_swap() {
     assert_eq!(last_line(&out), "316");
     let out = variago(&["perft", "--variant", "lifeline:size=4x4", "--depth", "2"]);
     assert_eq!(last_line(&out), "7044");
+    // its own refusals, not an unknown variant
+    assert_input_error(
+        &variago(&["perft", "--variant", "lifeline:size=1x5", "--depth", "1"]),
+        "each side 2 to 25",
+    );
+    assert_input_error(
+        &variago(&["perft", "--variant", "lifeline", "--size", "1x5", "--depth", "1"]),
+        "each side 2 to 25",
+    );
+    assert_input_error(
+        &variago(&["perft", "--variant", "lifeline:komi=7.5", "--depth", "1"]),
+        "no option 'komi'",
+    );
 }
 
 #[test]
