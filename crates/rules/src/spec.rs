@@ -380,15 +380,26 @@ impl fmt::Display for VariantSpec {
                 options.retain(|(k, _)| !matches!(*k, "minimal" | "shape"));
             }
         }
-        if let Some(size) = self.size {
-            options.push(("size", size.to_string()));
-        }
-        f.write_str(name)?;
-        for (i, (key, value)) in options.iter().enumerate() {
-            write!(f, "{}{key}={value}", if i == 0 { ':' } else { ',' })?;
-        }
-        Ok(())
+        write_spec(f, name, options, self.size)
     }
+}
+
+/// Writes a spec the canonical way, `NAME:key=value,...` with the size last if there is one: how
+/// every variant's spec prints.
+pub(crate) fn write_spec(
+    f: &mut fmt::Formatter<'_>,
+    name: &str,
+    mut options: Vec<(&str, String)>,
+    size: Option<Geometry>,
+) -> fmt::Result {
+    if let Some(size) = size {
+        options.push(("size", size.to_string()));
+    }
+    f.write_str(name)?;
+    for (i, (key, value)) in options.iter().enumerate() {
+        write!(f, "{}{key}={value}", if i == 0 { ':' } else { ',' })?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

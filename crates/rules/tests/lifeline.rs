@@ -11,6 +11,10 @@ use variago_rules::perft::perft;
 use variago_rules::playout::light_playout;
 use variago_rules::{Board, Color, Game, Geometry, Illegal, Point, ScoreSheet, Vertex};
 
+// (the other naive model's grid geometry is shared; nothing of the engine is)
+#[allow(dead_code)]
+mod support;
+
 // ------------------------------------------------------------------------------------------------
 // The naive reference: brute force over plain boards, its own deadness test by breadth-first
 // search, sharing no code with the engine. Written from lifeline.md alone.
@@ -63,21 +67,7 @@ mod reference {
         }
 
         fn neighbours(&self, i: usize) -> Vec<usize> {
-            let (x, y) = (i % self.width, i / self.width);
-            let mut out = Vec::new();
-            if x > 0 {
-                out.push(i - 1);
-            }
-            if x + 1 < self.width {
-                out.push(i + 1);
-            }
-            if y > 0 {
-                out.push(i - self.width);
-            }
-            if y + 1 < self.height {
-                out.push(i + self.width);
-            }
-            out
+            crate::support::model::grid_neighbours(self.width, self.height, i)
         }
 
         /// The group through the stone on `i`.

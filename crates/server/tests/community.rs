@@ -26,6 +26,12 @@ async fn account(client: &Client, name: &str) -> String {
     let credentials = json!({ "name": name, "password": "correct horse" });
     let (status, created) = client.post("/api/accounts", &credentials).await;
     assert_eq!((status, &created["name"]), (201, &json!(name)), "{created}");
+    log_in(client, name).await
+}
+
+/// Logs an account made by [`account`] in once more (another device): a new session token.
+async fn log_in(client: &Client, name: &str) -> String {
+    let credentials = json!({ "name": name, "password": "correct horse" });
     let (status, _, session) = client.request(Method::POST, "/api/sessions", None, Some(&credentials)).await;
     assert_eq!(status, 200, "{session}");
     session["token"].as_str().expect("a token").to_string()
@@ -77,9 +83,7 @@ async fn a_logged_in_player_s_seats_are_theirs_on_every_device(db: Db) {
     let Some(server) = Server::on(db).await else { return };
     let client = server.client();
     let laptop = account(&client, "ann").await;
-    let credentials = json!({ "name": "ann", "password": "correct horse" });
-    let (_, _, phone) = client.request(Method::POST, "/api/sessions", None, Some(&credentials)).await;
-    let phone = phone["token"].as_str().unwrap().to_string();
+    let phone = log_in(&client, "ann").await;
     assert_ne!(phone, laptop);
     let bee = account(&client, "bee").await;
     let cat = account(&client, "cat").await;
@@ -150,9 +154,8 @@ async fn a_password_is_changed_and_an_account_deleted_with_its_password_asked_ag
     let Some(server) = Server::on(db).await else { return };
     let client = server.client();
     let laptop = account(&client, "ann").await;
+    let phone = log_in(&client, "ann").await;
     let credentials = json!({ "name": "ann", "password": "correct horse" });
-    let (_, _, phone) = client.request(Method::POST, "/api/sessions", None, Some(&credentials)).await;
-    let phone = phone["token"].as_str().unwrap().to_string();
     let change = |password: &str, new: &str| json!({ "password": password, "new_password": new });
     for (body, status, words) in [
         (change("wrong horse", "battery staple"), 401, "wrong password"),

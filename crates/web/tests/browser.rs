@@ -38,6 +38,27 @@ async fn create_in_lobby(
     browser.until("the board", "document.querySelector('#board [data-vertex=\"E5\"]') !== null").await;
 }
 
+/// A 9x9 game of go between two people, with a new browser window of `size` seated as Black on
+/// its page: what most tests start from.
+async fn seated_as_black(size: (u32, u32)) -> Seated {
+    let app = App::start().await;
+    let (id, black, white) = app.pair(json!({ "variant": "go", "size": "9" })).await;
+    let driver = Driver::start().await;
+    let browser = driver.browser(size.0, size.1).await;
+    browser.sit(&app, &id, &black, "black").await;
+    Seated { app, driver, browser, id, black, white }
+}
+
+/// What [`seated_as_black`] starts: the driver is kept as long as its browser.
+struct Seated {
+    app: App,
+    driver: Driver,
+    browser: Browser,
+    id: String,
+    black: String,
+    white: String,
+}
+
 /// The first of these points without a stone on the page's board.
 async fn empty_point(browser: &Browser, candidates: &[&str]) -> String {
     let script =
@@ -140,11 +161,8 @@ async fn a_refused_move_shows_the_servers_reason_and_the_game_ends_by_counting()
     if !browser_available("refused move") {
         return;
     }
-    let app = App::start().await;
-    let (id, black_token, white_token) = app.pair(json!({ "variant": "go", "size": "9" })).await;
-    let driver = Driver::start().await;
-    let browser = driver.browser(DESKTOP.0, DESKTOP.1).await;
-    browser.sit(&app, &id, &black_token, "black").await;
+    let Seated { app, driver: _driver, browser, id, black: black_token, white: white_token } =
+        seated_as_black(DESKTOP).await;
     browser.click_point("E5").await;
     browser.wait_moves(1).await;
     // out of turn
@@ -212,11 +230,8 @@ async fn a_game_in_progress_on_a_phone_shows_status_reason_and_actions_above_the
     if !browser_available("phone game") {
         return;
     }
-    let app = App::start().await;
-    let (id, black_token, white_token) = app.pair(json!({ "variant": "go", "size": "9" })).await;
-    let driver = Driver::start().await;
-    let browser = driver.browser(PHONE.0, PHONE.1).await;
-    browser.sit(&app, &id, &black_token, "black").await;
+    let Seated { app, driver: _driver, browser, id, black: _, white: white_token } =
+        seated_as_black(PHONE).await;
     // a touch screen: the first tap shows the stone to play, the second plays it; the board does
     // not move between the two (the confirmation once pushed it down by more than a grid step)
     let board_top = "return document.getElementById('board').getBoundingClientRect().top";
@@ -665,11 +680,8 @@ async fn on_a_phone_a_pass_is_announced_errors_clear_and_a_resumption_is_explain
     if !browser_available("pass notice") {
         return;
     }
-    let app = App::start().await;
-    let (id, black_token, white_token) = app.pair(json!({ "variant": "go", "size": "9" })).await;
-    let driver = Driver::start().await;
-    let browser = driver.browser(PHONE.0, PHONE.1).await;
-    browser.sit(&app, &id, &black_token, "black").await;
+    let Seated { app, driver: _driver, browser, id, black: _, white: white_token } =
+        seated_as_black(PHONE).await;
     // a touch screen: tapped twice
     browser.click_point("E5").await;
     browser.click_point("E5").await;
@@ -810,11 +822,8 @@ async fn the_preview_stone_under_the_pointer_follows_the_position() {
     if !browser_available("hover preview") {
         return;
     }
-    let app = App::start().await;
-    let (id, black_token, white_token) = app.pair(json!({ "variant": "go", "size": "9" })).await;
-    let driver = Driver::start().await;
-    let browser = driver.browser(DESKTOP.0, DESKTOP.1).await;
-    browser.sit(&app, &id, &black_token, "black").await;
+    let Seated { app, driver: _driver, browser, id, black: black_token, white: white_token } =
+        seated_as_black(DESKTOP).await;
     let hover = "document.querySelector(`#board [data-vertex=\"${arguments[0]}\"]`).dispatchEvent(new PointerEvent('pointerover', { bubbles: true }))";
     let previews = "return document.querySelectorAll('#board .stone.preview').length";
     browser.js(hover, vec![json!("C3")]).await;

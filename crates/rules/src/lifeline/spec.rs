@@ -8,7 +8,8 @@ use std::str::FromStr;
 
 use crate::geometry::{Geometry, MAX_SIDE};
 use crate::spec::{
-    DRAW_CHOICES, OptionInfo, Options, SpecError, expect_one_of, for_each_option, set_option, written_options,
+    DRAW_CHOICES, OptionInfo, Options, SpecError, expect_one_of, for_each_option, set_option, write_spec,
+    written_options,
 };
 
 use super::Lifeline;
@@ -122,15 +123,7 @@ impl fmt::Display for LifelineSpec {
     /// The canonical spelling: the name, then the options that differ from the defaults, then
     /// the size if the spec has one.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut options = written_options(&self.rules);
-        if let Some(size) = self.size {
-            options.push(("size", size.to_string()));
-        }
-        f.write_str(NAME)?;
-        for (i, (key, value)) in options.iter().enumerate() {
-            write!(f, "{}{key}={value}", if i == 0 { ':' } else { ',' })?;
-        }
-        Ok(())
+        write_spec(f, NAME, written_options(&self.rules), self.size)
     }
 }
 

@@ -204,21 +204,7 @@ impl Model {
     }
 
     pub fn neighbours(&self, i: usize) -> Vec<usize> {
-        let (x, y) = (i % self.width, i / self.width);
-        let mut out = Vec::with_capacity(4);
-        if x > 0 {
-            out.push(i - 1);
-        }
-        if x + 1 < self.width {
-            out.push(i + 1);
-        }
-        if y > 0 {
-            out.push(i - self.width);
-        }
-        if y + 1 < self.height {
-            out.push(i + self.width);
-        }
-        out
+        grid_neighbours(self.width, self.height, i)
     }
 
     /// The points connected to `i` through points holding the same thing as `i` (a group, or an
@@ -612,4 +598,24 @@ pub fn sgf(result: &GameResult) -> String {
         (Some(_), Ending::OwnPositionDraw) => panic!("an own-position draw has no winner"),
         (Some(c), Ending::LastPlacement) => format!("{}+", letter(c)),
     }
+}
+
+/// The orthogonal neighbours of index `i` (`y * width + x`) on a `width` x `height` grid: the
+/// naive models' board geometry (Square Lifeline's reference uses it too).
+pub fn grid_neighbours(width: usize, height: usize, i: usize) -> Vec<usize> {
+    let (x, y) = (i % width, i / width);
+    let mut out = Vec::with_capacity(4);
+    if x > 0 {
+        out.push(i - 1);
+    }
+    if x + 1 < width {
+        out.push(i + 1);
+    }
+    if y > 0 {
+        out.push(i - width);
+    }
+    if y + 1 < height {
+        out.push(i + width);
+    }
+    out
 }

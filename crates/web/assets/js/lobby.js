@@ -62,14 +62,20 @@ async function quickGame() {
   const name = $('variant').value;
   const request = { variant: name, time_control: { kind: 'none' }, color: 'random', opponent: { kind: 'ai', level: 3 } };
   if (name !== 'galice') request.size = '9';
-  $('quick-ai').disabled = true;
+  await startGame(request, $('quick-ai'), $('quick-error'));
+}
+
+/** Creates the game `request` asks for and opens its page, this browser holding the seat; on a
+ * refusal, the server's reason in `message` and `button` usable again. */
+async function startGame(request, button, message) {
+  button.disabled = true;
   try {
     const created = await api('/api/games', { method: 'POST', body: request });
     rememberSeat(created.id, { token: created.token, color: created.color, invite: created.invite, spec: created.game.spec });
     location.href = `/game/${created.id}`;
   } catch (error) {
-    $('quick-error').textContent = error.message;
-    $('quick-ai').disabled = false;
+    message.textContent = error.message;
+    button.disabled = false;
   }
 }
 
@@ -129,15 +135,7 @@ async function create(event) {
     rated: !ai && $('rated').checked ? true : undefined,
   };
   if (!$('komi').disabled && $('komi').value !== '') request.komi = Number($('komi').value);
-  $('create-button').disabled = true;
-  try {
-    const created = await api('/api/games', { method: 'POST', body: request });
-    rememberSeat(created.id, { token: created.token, color: created.color, invite: created.invite, spec: created.game.spec });
-    location.href = `/game/${created.id}`;
-  } catch (error) {
-    $('create-error').textContent = error.message;
-    $('create-button').disabled = false;
-  }
+  await startGame(request, $('create-button'), $('create-error'));
 }
 
 /** One game line: its spec, players, clock and a link. */
