@@ -37,10 +37,13 @@ $('login-form').addEventListener('submit', async (event) => {
 $('password-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   $('password-message').textContent = '';
+  $('password-message').classList.remove('ok');
   try {
     await api('/api/accounts/password', { method: 'PUT', body: { password: $('password-now').value, new_password: $('password-new').value } });
     $('password-form').reset();
     $('password-message').textContent = 'Password changed: your other sessions are logged out.';
+    // a success, not a refusal: not in the refusals' red
+    $('password-message').classList.add('ok');
   } catch (error) {
     $('password-message').textContent = error.message;
   }
