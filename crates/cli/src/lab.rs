@@ -7,15 +7,51 @@ use std::time::Duration;
 
 use clap::{Args, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
+use variago_lab::graph::MoveOf;
 use variago_lab::{
-    Cycle, Graph, Passes, Progress, SEARCHED_VARIANTS, StateCoder, explore, searchable_variant,
-    shortest_cycle,
+    Cycle, Graph, LabVariant, Passes, Progress, SEARCHED_VARIANTS, Searched, StateCoder, explore,
+    searchable_variant, shortest_cycle,
 };
-use variago_records::Record;
-use variago_records::sgf::move_text;
-use variago_rules::{AnyGame, Game, Geometry, Move, VariantSpec};
+use variago_records::{LifelineRecord, Record};
+use variago_rules::lifeline::{LifelineSpec, MIN_SIDE};
+use variago_rules::{Game, Geometry, Placement, VariantSpec};
 
 use crate::Failure;
+
+/// Runs `$body` with `$v` bound to the variant of a [`Searched`], whichever its type: the lab's
+/// commands are generic over [`LabVariant`].
+macro_rules! with_searched {
+    ($searched:expr, $v:ident => $body:expr) => {
+        match $searched {
+            variago_lab::Searched::Stones($v) => $body,
+            variago_lab::Searched::Lifeline($v) => $body,
+        }
+    };
+}
+pub(crate) use with_searched;
+
+/// What `lab cycles` and `lab solve` write of a variant besides the graph: a line of its moves as
+/// a record, which replays under the searched rules (`draw=none`).
+pub(crate) trait Recorded: LabVariant {
+    /// The moves from the empty board as SGF.
+    fn record(&self, geometry: Geometry, moves: Vec<MoveOf<Self>>) -> String;
+}
+
+impl Recorded for VariantSpec {
+    fn record(&self, geometry: Geometry, moves: Vec<MoveOf<Self>>) -> String {
+        let mut record = Record::new(self.clone(), geometry);
+        record.moves = moves;
+        record.to_sgf()
+    }
+}
+
+impl Recorded for LifelineSpec {
+    fn record(&self, geometry: Geometry, moves: Vec<MoveOf<Self>>) -> String {
+        let mut record = LifelineRecord::new(self.rules, geometry);
+        record.turns = moves;
+        record.to_sgf()
+    }
+}
 
 /// The lab's studies.
 #[derive(Subcommand)]
@@ -106,12 +142,12 @@ pub struct CyclesOptions {
 }
 
 /// What one search found.
-struct Answer {
-    graph: Graph,
-    cycle: Option<Cycle>,
+struct Answer<V: LabVariant> {
+    graph: Graph<V>,
+    cycle: Option<Cycle<MoveOf<V>>>,
 }
 
-impl Answer {
+impl<V: LabVariant> Answer<V> {
     /// The contract's last line.
     fn last_line(&self) -> String {
         let states = self.graph.states.len();
@@ -148,33 +184,47 @@ pub(crate) fn threads(given: Option<usize>) -> usize {
 pub(crate) fn one_variant_and_board(
     command: &str,
     options: &GraphOptions,
-) -> Result<(VariantSpec, Geometry), Failure> {
+) -> Result<(Searched, Geometry), Failure> {
     let [variant] = options.variant.as_slice() else {
         return Err(Failure::input(format!("{command} needs one --variant (several only with --table)")));
     };
-    let spec = searchable_variant(variant).map_err(Failure::input)?;
-    let geometry = match (options.size.as_deref(), spec.size) {
+    let searched = Searched::parse(variant).map_err(Failure::input)?;
+    let geometry = match (options.size.as_deref(), searched.size()) {
         (Some(size), _) => Geometry::parse(size).map_err(Failure::input)?,
         (None, Some(size)) => size,
         (None, None) => return Err(Failure::input(format!("{command} needs --size WxH"))),
     };
     // a board whose states do not fit is refused before any estimate is said
-    StateCoder::new(geometry).map_err(Failure::input)?;
+    check_board(&searched, geometry)?;
     if let Some(path) = &options.sgf {
         check_folder(path)?;
     }
-    Ok((spec, geometry))
+    Ok((searched, geometry))
+}
+
+/// Refuses a board whose states do not fit in the packed form, or that the variant's rules do
+/// not play (Square Lifeline's sides are at least two points).
+fn check_board(searched: &Searched, geometry: Geometry) -> Result<(), Failure> {
+    StateCoder::new(geometry).map_err(Failure::input)?;
+    if matches!(searched, Searched::Lifeline(_)) && geometry.width().min(geometry.height()) < MIN_SIDE {
+        return Err(Failure::input(format!(
+            "Square Lifeline is played on boards whose sides are {MIN_SIDE} points or more, not {geometry}"
+        )));
+    }
+    Ok(())
 }
 
 /// The boards of `--table` (a comma-separated list), each refused before any work when its
-/// states do not fit.
-pub(crate) fn table_boards(boards: &str) -> Result<Vec<Geometry>, Failure> {
+/// states do not fit or a variant of the table does not play it.
+pub(crate) fn table_boards(boards: &str, variants: &[(&str, Searched)]) -> Result<Vec<Geometry>, Failure> {
     let geometries = boards
         .split(',')
         .map(|b| Geometry::parse(b.trim()).map_err(Failure::input))
         .collect::<Result<Vec<_>, _>>()?;
     for &geometry in &geometries {
-        StateCoder::new(geometry).map_err(Failure::input)?;
+        for (_, searched) in variants {
+            check_board(searched, geometry)?;
+        }
     }
     Ok(geometries)
 }
@@ -184,20 +234,30 @@ fn cycles(options: CyclesOptions) -> Result<(), Failure> {
     if let Some(boards) = &options.graph.table {
         return table(&options, boards, threads);
     }
-    let (spec, geometry) = one_variant_and_board("lab cycles", &options.graph)?;
+    let (searched, geometry) = one_variant_and_board("lab cycles", &options.graph)?;
+    with_searched!(searched, variant => cycles_of(&variant, geometry, &options, threads))
+}
+
+/// `lab cycles` for one variant on one board.
+fn cycles_of<V: Recorded>(
+    variant: &V,
+    geometry: Geometry,
+    options: &CyclesOptions,
+    threads: usize,
+) -> Result<(), Failure> {
     let passes = options.passes.unwrap_or(PassSetting::Allowed).into();
     let per_state = variago_lab::graph::bytes_per_state(geometry);
     let max_states = max_states(options.graph.max_states, per_state);
-    let answer = search(&spec, geometry, passes, threads, max_states)?;
+    let answer = search(variant, geometry, passes, threads, max_states)?;
     // the record first: a file that cannot be written fails before any answer is printed
     match (&answer.cycle, &options.graph.sgf) {
-        (Some(cycle), Some(path)) => write_sgf(&spec, geometry, cycle, path)?,
+        (Some(cycle), Some(path)) => write_sgf(variant, geometry, cycle, path)?,
         (None, Some(path)) => eprintln!("no cycle found: {} was not written", path.display()),
         (_, None) => {}
     }
     println!("states: {}", answer.graph.states.len());
     if let Some(cycle) = &answer.cycle {
-        print_cycle(&spec, geometry, cycle, |_| String::new());
+        print_cycle(variant, geometry, cycle, |_| String::new());
     }
     if !answer.graph.complete {
         println!(
@@ -251,14 +311,14 @@ pub(crate) fn progress_bar() -> Option<ProgressBar> {
 }
 
 /// Explores the graph, showing on `bar` the states found, the rate and the frontier.
-pub(crate) fn explore_shown(
-    spec: &VariantSpec,
+pub(crate) fn explore_shown<V: LabVariant>(
+    variant: &V,
     geometry: Geometry,
     passes: Passes,
     threads: usize,
     max_states: usize,
     bar: Option<&ProgressBar>,
-) -> Result<Graph, Failure> {
+) -> Result<Graph<V>, Failure> {
     let started = std::time::Instant::now();
     let on_level = |progress: Progress| {
         if let Some(bar) = bar {
@@ -269,20 +329,20 @@ pub(crate) fn explore_shown(
             ));
         }
     };
-    explore(spec, geometry, passes, threads, max_states, on_level).map_err(Failure::input)
+    explore(variant, geometry, passes, threads, max_states, on_level).map_err(Failure::input)
 }
 
 /// Explores the graph (with a progress bar when stderr is a terminal) and finds its shortest
 /// cycle.
-fn search(
-    spec: &VariantSpec,
+fn search<V: LabVariant>(
+    variant: &V,
     geometry: Geometry,
     passes: Passes,
     threads: usize,
     max_states: usize,
-) -> Result<Answer, Failure> {
+) -> Result<Answer<V>, Failure> {
     let bar = progress_bar();
-    let graph = explore_shown(spec, geometry, passes, threads, max_states, bar.as_ref())?;
+    let graph = explore_shown(variant, geometry, passes, threads, max_states, bar.as_ref())?;
     if let Some(bar) = &bar {
         bar.set_message(format!("{} states, looking for the shortest cycle", graph.states.len()));
     }
@@ -293,38 +353,38 @@ fn search(
     Ok(Answer { graph, cycle })
 }
 
-/// Moves as GTP writes them, space-separated.
-pub(crate) fn moves_text(geometry: Geometry, moves: &[Move]) -> String {
-    moves.iter().map(|&mv| move_text(geometry, mv)).collect::<Vec<_>>().join(" ")
+/// Moves as the lab prints them (GTP's vertices and `pass`; Lifeline's pairs and `swap`),
+/// space-separated.
+pub(crate) fn moves_text<V: LabVariant>(geometry: Geometry, moves: &[MoveOf<V>]) -> String {
+    moves.iter().map(|&mv| V::move_text(geometry, mv)).collect::<Vec<_>>().join(" ")
 }
 
 /// The cycle's lines and the board of each of its states, `note` adding to the heading of the
 /// state numbered `i` (from 0).
-pub(crate) fn print_cycle(
-    spec: &VariantSpec,
+pub(crate) fn print_cycle<V: LabVariant>(
+    variant: &V,
     geometry: Geometry,
-    cycle: &Cycle,
+    cycle: &Cycle<MoveOf<V>>,
     note: impl Fn(usize) -> String,
 ) {
-    println!("path: {}", moves_text(geometry, &cycle.path));
-    println!("cycle: {}", moves_text(geometry, &cycle.moves));
-    let mut game = AnyGame::new(spec, geometry);
+    println!("path: {}", moves_text::<V>(geometry, &cycle.path));
+    println!("cycle: {}", moves_text::<V>(geometry, &cycle.moves));
+    let mut game = variant.start(geometry);
+    let mut last = None;
     for &mv in &cycle.path {
+        // the player who moved: the swap leaves the side to move as it is
+        last = Some((game.to_move(), mv));
         game.play(mv).expect("the path was found by playing legal moves");
     }
-    let mut last = cycle.path.last().copied();
     for (i, &mv) in cycle.moves.iter().enumerate() {
-        let after = last.map_or_else(String::new, |m| {
-            format!(" after {} {}", game.to_move().opponent().letter(), move_text(geometry, m))
+        let after = last.map_or_else(String::new, |(player, m): (variago_rules::Color, _)| {
+            format!(" after {} {}", player.letter(), V::move_text(geometry, m))
         });
         println!("state {} of the cycle{after}, {} to move{}:", i + 1, game.to_move(), note(i));
-        let marked = match last {
-            Some(Move::Place(p)) => Some(p),
-            _ => None,
-        };
-        print!("{}", game.board().diagram(marked));
+        let marked = last.and_then(|(_, m)| m.placement());
+        print!("{}", V::board(&game).diagram(marked));
+        last = Some((game.to_move(), mv));
         game.play(mv).expect("the cycle was found by playing legal moves");
-        last = Some(mv);
     }
 }
 
@@ -339,21 +399,23 @@ fn check_folder(path: &std::path::Path) -> Result<(), Failure> {
 }
 
 /// The path and two turns of the cycle as SGF, under the searched rules (`draw=none`).
-pub(crate) fn write_sgf(
-    spec: &VariantSpec,
+pub(crate) fn write_sgf<V: Recorded>(
+    variant: &V,
     geometry: Geometry,
-    cycle: &Cycle,
+    cycle: &Cycle<MoveOf<V>>,
     path: &std::path::Path,
 ) -> Result<(), Failure> {
-    let mut record = Record::new(spec.clone(), geometry);
-    record.moves = cycle.path.iter().chain(&cycle.moves).chain(&cycle.moves).copied().collect();
-    std::fs::write(path, record.to_sgf())
+    let moves = cycle.path.iter().chain(&cycle.moves).chain(&cycle.moves).copied().collect();
+    std::fs::write(path, variant.record(geometry, moves))
         .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))
 }
 
-/// The variants named by `--variant` (every variant the cycle search knows when none is), each
-/// with its spec, or the first refusal: what `--table` and `known-cycles` study.
-pub(crate) fn searched_specs(given: &[String]) -> Result<Vec<(&str, VariantSpec)>, Failure> {
+/// The variants named by `--variant` (every Go-family variant the cycle search knows when none
+/// is), each read by `read`, or the first refusal: what `--table` and `known-cycles` study.
+pub(crate) fn named_variants<T>(
+    given: &[String],
+    read: impl Fn(&str) -> Result<T, variago_lab::LabError>,
+) -> Result<Vec<(&str, T)>, Failure> {
     let names: Vec<&str> = if given.is_empty() {
         SEARCHED_VARIANTS.to_vec()
     } else {
@@ -361,43 +423,64 @@ pub(crate) fn searched_specs(given: &[String]) -> Result<Vec<(&str, VariantSpec)
     };
     names
         .into_iter()
-        .map(|name| searchable_variant(name).map(|spec| (name, spec)))
+        .map(|name| read(name).map(|variant| (name, variant)))
         .collect::<Result<Vec<_>, _>>()
         .map_err(Failure::input)
 }
 
-/// `--table`: a Markdown row per variant, board and pass setting.
+/// The Go-family variants named by `--variant` (see [`named_variants`]): `known-cycles` replays
+/// Go's cycles, which Square Lifeline does not have.
+pub(crate) fn searched_specs(given: &[String]) -> Result<Vec<(&str, VariantSpec)>, Failure> {
+    named_variants(given, searchable_variant)
+}
+
+/// `--table`: a Markdown row per variant, board and pass setting (one row, `-`, for a game
+/// without a pass).
 fn table(options: &CyclesOptions, boards: &str, threads: usize) -> Result<(), Failure> {
-    let specs = searched_specs(&options.graph.variant)?;
-    let geometries = table_boards(boards)?;
-    let settings = match options.passes {
-        Some(setting) => vec![setting],
-        None => vec![PassSetting::Allowed, PassSetting::Forbidden],
-    };
+    let variants = named_variants(&options.graph.variant, Searched::parse)?;
+    let geometries = table_boards(boards, &variants)?;
     println!("| variant | board | passes | states | verdict | shortest cycle |");
     println!("| --- | --- | --- | ---: | --- | ---: |");
-    for (name, spec) in &specs {
+    for (name, searched) in &variants {
         for &geometry in &geometries {
-            let max_states =
-                max_states(options.graph.max_states, variago_lab::graph::bytes_per_state(geometry));
-            for &setting in &settings {
-                let answer = search(spec, geometry, setting.into(), threads, max_states)?;
-                let passes = match setting {
-                    PassSetting::Allowed => "allowed",
-                    PassSetting::Forbidden => "forbidden",
-                };
-                let (verdict, length) = match (&answer.cycle, answer.graph.complete) {
-                    (Some(cycle), true) => ("cycle", cycle.moves.len().to_string()),
-                    (Some(cycle), false) => ("cycle (search stopped)", cycle.moves.len().to_string()),
-                    (None, true) => ("no cycle", "-".to_string()),
-                    (None, false) => ("stopped, no cycle so far", "-".to_string()),
-                };
-                println!(
-                    "| `{name}` | {geometry} | {passes} | {} | {verdict} | {length} |",
-                    answer.graph.states.len()
-                );
-            }
+            with_searched!(searched, variant => table_rows(name, variant, geometry, options, threads))?;
         }
+    }
+    Ok(())
+}
+
+/// The table's rows of one variant on one board.
+fn table_rows<V: LabVariant>(
+    name: &str,
+    variant: &V,
+    geometry: Geometry,
+    options: &CyclesOptions,
+    threads: usize,
+) -> Result<(), Failure> {
+    let settings = match options.passes {
+        _ if !V::HAS_PASS => vec![None],
+        Some(setting) => vec![Some(setting)],
+        None => vec![Some(PassSetting::Allowed), Some(PassSetting::Forbidden)],
+    };
+    let max_states = max_states(options.graph.max_states, variago_lab::graph::bytes_per_state(geometry));
+    for setting in settings {
+        let passes = setting.unwrap_or(PassSetting::Forbidden).into();
+        let answer = search(variant, geometry, passes, threads, max_states)?;
+        let passes = match setting {
+            Some(PassSetting::Allowed) => "allowed",
+            Some(PassSetting::Forbidden) => "forbidden",
+            None => "-",
+        };
+        let (verdict, length) = match (&answer.cycle, answer.graph.complete) {
+            (Some(cycle), true) => ("cycle", cycle.moves.len().to_string()),
+            (Some(cycle), false) => ("cycle (search stopped)", cycle.moves.len().to_string()),
+            (None, true) => ("no cycle", "-".to_string()),
+            (None, false) => ("stopped, no cycle so far", "-".to_string()),
+        };
+        println!(
+            "| `{name}` | {geometry} | {passes} | {} | {verdict} | {length} |",
+            answer.graph.states.len()
+        );
     }
     Ok(())
 }

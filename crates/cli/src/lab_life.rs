@@ -157,7 +157,7 @@ pub(crate) fn problem_sgf(spec: &VariantSpec, problem: &ReadProblem) -> String {
     record.first_player = problem.to_move;
     let mut comment = format!("{} to play", problem.to_move);
     if !problem.book.is_empty() {
-        comment.push_str(&format!("\n{BOOK}{}", moves_text(geometry, &problem.book)));
+        comment.push_str(&format!("\n{BOOK}{}", moves_text::<VariantSpec>(geometry, &problem.book)));
     }
     record.info.comment = Some(comment);
     record.to_sgf()
@@ -289,7 +289,7 @@ fn compare(
             .zip(&answers)
             .map(|(name, answer)| match answer {
                 Ok(a) => {
-                    let moves = moves_text(geometry, &a.winning_moves);
+                    let moves = moves_text::<VariantSpec>(geometry, &a.winning_moves);
                     let ko = if a.ko { " ko" } else { "" };
                     format!(
                         "{name} {}{ko}{}{moves}",
@@ -457,7 +457,7 @@ impl Tally {
             Verdict::Failure => self.failure += 1,
             Verdict::Unknown => self.unknown += 1,
         }
-        let moves = moves_text(geometry, &answer.winning_moves);
+        let moves = moves_text::<VariantSpec>(geometry, &answer.winning_moves);
         println!(
             "{}: {} {}{}{} ({} nodes)",
             problem.name,
@@ -470,11 +470,11 @@ impl Tally {
         if answer.ko {
             println!(
                 "  ko: only by winning a ko; an opponent with ko threats refutes it: {}",
-                moves_text(geometry, &answer.refutation)
+                moves_text::<VariantSpec>(geometry, &answer.refutation)
             );
         }
         if !answer.line.is_empty() {
-            println!("  line: {}", moves_text(geometry, &answer.line));
+            println!("  line: {}", moves_text::<VariantSpec>(geometry, &answer.line));
         }
         if !problem.book.is_empty() {
             self.with_book += 1;
@@ -483,7 +483,7 @@ impl Tally {
             self.agree += agrees as usize;
             println!(
                 "  book: {} ({})",
-                moves_text(geometry, &problem.book),
+                moves_text::<VariantSpec>(geometry, &problem.book),
                 if agrees { "agrees" } else { "disagrees" }
             );
         }

@@ -108,8 +108,10 @@ impl Engines {
                     None
                 }
             };
-            let text =
-                mv.map_or_else(|| "resign".to_string(), |mv| moves_text(problem.board.geometry(), &[mv]));
+            let text = mv.map_or_else(
+                || "resign".to_string(),
+                |mv| moves_text::<VariantSpec>(problem.board.geometry(), &[mv]),
+            );
             let mut verdicts = Vec::new();
             if !problem.book.is_empty() {
                 let right = mv.is_some_and(|mv| problem.book.contains(&mv));

@@ -8,14 +8,15 @@ use clap::Args;
 use indicatif::ProgressBar;
 use variago_lab::solve::{NEVER_HIGH, NEVER_LOW, Payoff, Phase};
 use variago_lab::{
-    Graph, Passes, Solution, forced_cycle_for, principal_line, shortest_forced_cycle, solve as solve_graph,
+    Graph, LabVariant, Passes, Searched, Solution, forced_cycle_for, principal_line, shortest_forced_cycle,
+    solve as solve_graph,
 };
-use variago_rules::{Geometry, VariantSpec};
+use variago_rules::Geometry;
 
 use crate::Failure;
 use crate::lab::{
-    GraphOptions, explore_shown, max_states, moves_text, one_variant_and_board, print_cycle, progress_bar,
-    searched_specs, table_boards, threads, write_sgf,
+    GraphOptions, Recorded, explore_shown, max_states, moves_text, named_variants, one_variant_and_board,
+    print_cycle, progress_bar, table_boards, threads, with_searched, write_sgf,
 };
 
 /// `variago lab solve`.
@@ -48,21 +49,21 @@ fn value_text(solution: &Solution) -> String {
 }
 
 /// Explores and solves one variant on one board, saying the phase on `bar`.
-fn explore_and_solve(
-    spec: &VariantSpec,
+fn explore_and_solve<V: LabVariant>(
+    variant: &V,
     geometry: Geometry,
     threads: usize,
     max_states: usize,
     bar: Option<&ProgressBar>,
-) -> Result<(Graph, Solution), Failure> {
-    let graph = explore_shown(spec, geometry, Passes::Allowed, threads, max_states, bar)?;
+) -> Result<(Graph<V>, Solution), Failure> {
+    let graph = explore_shown(variant, geometry, Passes::Allowed, threads, max_states, bar)?;
     let solution = solve_shown(&graph, geometry, threads, bar)?;
     Ok((graph, solution))
 }
 
 /// Solves an explored graph, saying the phase on `bar`; a graph explored only in part is refused.
-fn solve_shown(
-    graph: &Graph,
+fn solve_shown<V: LabVariant>(
+    graph: &Graph<V>,
     geometry: Geometry,
     threads: usize,
     bar: Option<&ProgressBar>,
@@ -102,10 +103,21 @@ pub fn solve(options: SolveOptions) -> Result<(), Failure> {
     if let Some(boards) = &options.table {
         return table(&options, boards, threads);
     }
-    let (spec, geometry) = one_variant_and_board("lab solve", &options)?;
+    let (searched, geometry) = one_variant_and_board("lab solve", &options)?;
+    with_searched!(searched, variant => solve_one(&variant, geometry, &options, target, threads))
+}
+
+/// `lab solve` for one variant on one board.
+fn solve_one<V: Recorded>(
+    variant: &V,
+    geometry: Geometry,
+    options: &GraphOptions,
+    target: Option<i32>,
+    threads: usize,
+) -> Result<(), Failure> {
     let max_states = max_states(options.max_states, bytes(geometry));
     let bar = progress_bar();
-    let (graph, solution) = explore_and_solve(&spec, geometry, threads, max_states, bar.as_ref())?;
+    let (graph, solution) = explore_and_solve(variant, geometry, threads, max_states, bar.as_ref())?;
     if let Some(bar) = &bar {
         bar.set_message(format!("{} states: the line and the shortest forced cycle", graph.states.len()));
     }
@@ -119,7 +131,7 @@ pub fn solve(options: SolveOptions) -> Result<(), Failure> {
     }
     // the record first: a file that cannot be written fails before any answer is printed
     match (&forced, &options.sgf) {
-        (Some(forced), Some(path)) => write_sgf(&spec, geometry, &forced.cycle, path)?,
+        (Some(forced), Some(path)) => write_sgf(variant, geometry, &forced.cycle, path)?,
         (None, Some(path)) => eprintln!("no forced cycle: {} was not written", path.display()),
         (_, None) => {}
     }
@@ -131,7 +143,7 @@ pub fn solve(options: SolveOptions) -> Result<(), Failure> {
     println!("states: {states}");
     println!("value: {}", value_text(&solution));
     if let Some(line) = line {
-        println!("line: {}", moves_text(geometry, &line));
+        println!("line: {}", moves_text::<V>(geometry, &line));
     }
     println!("forced-cycle states: {forced_states}");
     if let Some(forced) = &forced {
@@ -140,7 +152,7 @@ pub fn solve(options: SolveOptions) -> Result<(), Failure> {
             let s = forced.cycle.states[i] as usize;
             format!(" (L {}, U {})", payoff_text(solution.lower[s]), payoff_text(solution.upper[s]))
         };
-        print_cycle(&spec, geometry, &forced.cycle, note);
+        print_cycle(variant, geometry, &forced.cycle, note);
     }
     println!("value {}: {states} states, {forced_states} forced-cycle states", value_text(&solution));
     Ok(())
@@ -148,43 +160,52 @@ pub fn solve(options: SolveOptions) -> Result<(), Failure> {
 
 /// `--table`: a Markdown row per variant and board.
 fn table(options: &GraphOptions, boards: &str, threads: usize) -> Result<(), Failure> {
-    let specs = searched_specs(&options.variant)?;
-    let geometries = table_boards(boards)?;
+    let variants = named_variants(&options.variant, Searched::parse)?;
+    let geometries = table_boards(boards, &variants)?;
     println!("| variant | board | states | L | U | forced-cycle states | seconds |");
     println!("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
-    for (name, spec) in &specs {
+    for (name, searched) in &variants {
         for &geometry in &geometries {
-            let max_states = max_states(options.max_states, bytes(geometry));
-            let started = Instant::now();
-            let bar = progress_bar();
-            let graph = explore_shown(spec, geometry, Passes::Allowed, threads, max_states, bar.as_ref())?;
-            // a board that does not fit gets its row and the table goes on
-            let solution = if graph.complete {
-                Some(solve_shown(&graph, geometry, threads, bar.as_ref())?)
-            } else {
-                None
-            };
-            if let Some(bar) = bar {
-                bar.finish_and_clear();
-            }
-            let seconds = started.elapsed().as_secs_f64();
-            match solution {
-                Some(solution) => {
-                    let (low, high) = solution.root();
-                    println!(
-                        "| `{name}` | {geometry} | {} | {} | {} | {} | {seconds:.1} |",
-                        graph.states.len(),
-                        payoff_text(low),
-                        payoff_text(high),
-                        solution.forced_cycle_states(),
-                    );
-                }
-                None => println!(
-                    "| `{name}` | {geometry} | more than {} | - | - | - | {seconds:.1} |",
-                    graph.states.len()
-                ),
-            }
+            with_searched!(searched, variant => table_row(name, variant, geometry, options, threads))?;
         }
+    }
+    Ok(())
+}
+
+/// The table's row of one variant on one board.
+fn table_row<V: LabVariant>(
+    name: &str,
+    variant: &V,
+    geometry: Geometry,
+    options: &GraphOptions,
+    threads: usize,
+) -> Result<(), Failure> {
+    let max_states = max_states(options.max_states, bytes(geometry));
+    let started = Instant::now();
+    let bar = progress_bar();
+    let graph = explore_shown(variant, geometry, Passes::Allowed, threads, max_states, bar.as_ref())?;
+    // a board that does not fit gets its row and the table goes on
+    let solution =
+        if graph.complete { Some(solve_shown(&graph, geometry, threads, bar.as_ref())?) } else { None };
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    match solution {
+        Some(solution) => {
+            let (low, high) = solution.root();
+            println!(
+                "| `{name}` | {geometry} | {} | {} | {} | {} | {seconds:.1} |",
+                graph.states.len(),
+                payoff_text(low),
+                payoff_text(high),
+                solution.forced_cycle_states(),
+            );
+        }
+        None => println!(
+            "| `{name}` | {geometry} | more than {} | - | - | - | {seconds:.1} |",
+            graph.states.len()
+        ),
     }
     Ok(())
 }

@@ -12,6 +12,7 @@ mod lab_life_engines;
 mod lab_report;
 mod lab_selfplay;
 mod lab_solve;
+mod lifeline;
 mod matches;
 mod play;
 mod referee;
@@ -26,7 +27,7 @@ use clap::{Parser, Subcommand};
 use variago_records::sgf::{move_from_text, move_text, without_dead};
 use variago_records::{Record, file, galice_sgf};
 use variago_rules::galice::{Galice, Record as GaliceRecord, Turn};
-use variago_rules::lifeline::{Lifeline, LifelineSpec, NAME};
+use variago_rules::lifeline::Lifeline;
 use variago_rules::spec::{VARIANTS, Variant};
 use variago_rules::{AnyGame, Game, Geometry, HalfPoints, Move, ScoreSheet, VariantSpec, excerpt, perft};
 use variago_search::Search;
@@ -46,7 +47,8 @@ enum Command {
     Perft {
         /// Variant spec, e.g. `go:ko=simple` (default `go`); with an SGF record, which names its
         /// own, it must agree with it; `galice` reads FILE as a Galice record; `lifeline` (Square
-        /// Lifeline, from the empty board: a first turn's pair counts once, the swap is a move).
+        /// Lifeline: a first turn's pair counts once, the swap is a move; its SGF records are known
+        /// by their `RU[lifeline]`).
         #[arg(long)]
         variant: Option<String>,
         /// Board size, `N` or `WxH` (ignored with a record).
@@ -64,12 +66,13 @@ enum Command {
     /// List the legal moves of the side to move at the end of a record.
     Legal {
         /// `galice` for a Galice text record; otherwise the file is SGF and names its variant
-        /// (`RU[galice]` included).
+        /// (`RU[galice]` and `RU[lifeline]` included).
         #[arg(long)]
         variant: Option<String>,
         /// The record.
         file: PathBuf,
-        /// Instead, say whether this vertex (or `pass`; a turn in Galice) is legal and if not, why.
+        /// Instead, say whether this vertex (or `pass`; a turn in Galice; `C3`, a pair `C2+C4` or
+        /// `swap` in Square Lifeline) is legal and if not, why.
         #[arg(long)]
         why: Option<String>,
     },
@@ -255,20 +258,18 @@ fn run(command: Command) -> Result<(), Failure> {
                 run_perft(&game, depth, divide, |turn| turn.to_string());
                 return Ok(());
             }
-            // Square Lifeline, from its empty board (its records are not read yet)
-            if file.is_none()
-                && let Some(variant) = variant.as_deref().filter(|v| is_lifeline(v))
-            {
-                let spec: LifelineSpec = variant.parse().map_err(Failure::input)?;
-                // `--size` read as the spec's own `size=`, with its bounds
-                let geometry = match size.as_deref() {
-                    Some(text) => format!("{NAME}:size={text}")
-                        .parse::<LifelineSpec>()
-                        .map_err(Failure::input)?
-                        .geometry(),
-                    None => spec.geometry(),
-                };
-                let game = Lifeline::new(spec.rules, geometry);
+            let lifeline_game = match &file {
+                Some(path) if lifeline::is_lifeline_file(variant.as_deref(), path) => {
+                    Some(lifeline::position(path, variant.as_deref())?)
+                }
+                None if variant.as_deref().is_some_and(lifeline::is_lifeline) => {
+                    let given = variant.as_deref().unwrap_or_default();
+                    let (spec, geometry) = lifeline::spec_and_size(given, size.as_deref())?;
+                    Some(Lifeline::new(spec.rules, geometry))
+                }
+                _ => None,
+            };
+            if let Some(game) = lifeline_game {
                 run_perft(&game, depth, divide, |turn| game.turn_text(turn));
                 return Ok(());
             }
@@ -285,6 +286,15 @@ fn run(command: Command) -> Result<(), Failure> {
             Ok(())
         }
         Command::Legal { variant, file, why } => {
+            if lifeline::is_lifeline_file(variant.as_deref(), &file) {
+                let game = lifeline::position(&file, variant.as_deref())?;
+                let name = |turn| game.turn_text(turn);
+                match why {
+                    Some(text) => explain(&game, game.parse_turn(&text).map_err(Failure::input)?, name),
+                    None => list_legal(&game, " ", name)?,
+                }
+                return Ok(());
+            }
             if galice_file(variant.as_deref(), &file) {
                 let game = galice_position(&file)?;
                 let name = |turn: Turn| turn.to_string();
@@ -305,7 +315,9 @@ fn run(command: Command) -> Result<(), Failure> {
             Ok(())
         }
         Command::Score { variant, file } => {
-            if galice_file(variant.as_deref(), &file) {
+            if lifeline::is_lifeline_file(variant.as_deref(), &file) {
+                print_score(&lifeline::position(&file, variant.as_deref())?);
+            } else if galice_file(variant.as_deref(), &file) {
                 print_score(&galice_position_to_score(&file)?);
             } else {
                 let record = read_record(&file, variant.as_deref())?;
@@ -316,6 +328,14 @@ fn run(command: Command) -> Result<(), Failure> {
             Ok(())
         }
         Command::Replay { variant, file, scores } => {
+            if lifeline::is_lifeline_file(variant.as_deref(), &file) {
+                let record = lifeline::read_record(&file, variant.as_deref())?;
+                let game = record.replay().map_err(|e| Failure { message: e.to_string(), code: 1 })?;
+                println!("{} turns of {} on {}", record.turns.len(), record.spec(), record.geometry);
+                print!("{game}");
+                print_score(&game);
+                return Ok(());
+            }
             if galice_file(variant.as_deref(), &file) {
                 let record = read_galice_record(&file)?;
                 let game = record.replay().map_err(|e| Failure { message: e.to_string(), code: 1 })?;
@@ -366,6 +386,12 @@ fn run(command: Command) -> Result<(), Failure> {
         },
         Command::Genmove { variant, budget, file } => {
             let settings = budget.settings().map_err(Failure::input)?;
+            if lifeline::is_lifeline_file(variant.as_deref(), &file) {
+                let game = lifeline::position(&file, variant.as_deref())?;
+                let analysis = Search::new(settings).analyse(&game).ok_or_else(game_over)?;
+                genmove::print(&analysis, " ", |turn| game.turn_text(turn));
+                return Ok(());
+            }
             if galice_file(variant.as_deref(), &file) {
                 let game = galice_position(&file)?;
                 let analysis = Search::new(settings).analyse(&game).ok_or_else(game_over)?;
@@ -424,12 +450,6 @@ fn is_galice(variant: &str) -> bool {
     variant.trim().eq_ignore_ascii_case("galice")
 }
 
-/// Whether a spec names Square Lifeline (`lifeline` or `lifeline:OPTIONS`), which has a parser of
-/// its own.
-fn is_lifeline(variant: &str) -> bool {
-    variant.split(':').next().is_some_and(|name| name.trim().eq_ignore_ascii_case(NAME))
-}
-
 /// Whether FILE is read as Galice: `--variant galice`, or, without `--variant`, an SGF file
 /// whose root says `RU[galice]`.
 fn galice_file(variant: Option<&str>, path: &Path) -> bool {
@@ -477,6 +497,13 @@ fn list_rules() {
     }
     println!("galice: {}", variago_rules::galice::ABOUT);
     println!("    (no options: two 7x7 boards, pie setup, no komi; records are text in the Galice notation)");
+    use variago_rules::lifeline;
+    println!("{}: {}", lifeline::NAME, lifeline::ABOUT);
+    for option in lifeline::OPTIONS {
+        println!("    {} = {} (default {})", option.key, option.values, option.default);
+    }
+    let size = lifeline::DEFAULT_SIZE;
+    println!("    size = N or WxH, {}..25 (default {size}x{size})", lifeline::MIN_SIDE);
 }
 
 /// A spec and the board size: `--size` wins, then the spec's `size=`, then 19x19.

@@ -98,6 +98,53 @@ fn perft_counts_square_lifeline_s_pairs_and_swap() {
     );
 }
 
+/// A Square Lifeline record written by hand (docs/records.md: a first turn is two nodes of the
+/// mover's colour): Black C2+C4, White B3+D3.
+const LIFELINE_SGF: &str = "(;GM[1]FF[4]SZ[5]RU[lifeline];B[cd];B[cb];W[bc];W[dc])";
+
+#[test]
+fn square_lifeline_records_replay_and_answer_every_record_command() {
+    let dir = std::env::temp_dir().join(format!("variago-cli-lifeline-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("worked.sgf");
+    std::fs::write(&path, LIFELINE_SGF).unwrap();
+    let file = path.to_str().unwrap();
+    let replay = variago(&["replay", file]);
+    assert!(replay.status.success(), "{}", String::from_utf8_lossy(&replay.stderr));
+    let text = String::from_utf8_lossy(&replay.stdout).to_string();
+    assert!(text.starts_with("2 turns of lifeline on 5x5\n"), "{text}");
+    assert!(text.contains(" 3  . O . O .  3\n"), "{text}");
+    // C3 joins Black's two stones into its only group: legal, and Black then loses them
+    assert_eq!(last_line(&variago(&["legal", "--why", "C3", file])), "C3 is legal");
+    assert_eq!(
+        last_line(&variago(&["legal", "--why", "swap", file])),
+        "swap is illegal: the swap is only for White's first turn"
+    );
+    let legal = last_line(&variago(&["legal", file]));
+    assert_eq!(legal.split(' ').count(), 21, "every empty point: {legal}");
+    assert_eq!(last_line(&variago(&["perft", "--depth", "1", file])), "21");
+    let genmove = variago(&["genmove", "--playouts", "200", "--seed", "1", file]);
+    assert!(genmove.status.success(), "{}", String::from_utf8_lossy(&genmove.stderr));
+    assert!(legal.split(' ').any(|m| m == last_line(&genmove)), "{}", last_line(&genmove));
+
+    // the game to its end: the score says who won, in words
+    std::fs::write(&path, "(;GM[1]SZ[5]RU[lifeline];B[cd];B[cb];W[bc];W[dc];B[cc];W[ae])").unwrap();
+    let score = variago(&["score", file]);
+    let text = String::from_utf8_lossy(&score.stdout).to_string();
+    assert!(
+        text.contains("White wins: Black has no legal placement (the last player to place wins)"),
+        "{text}"
+    );
+    assert_eq!(last_line(&score), "W+");
+    assert_input_error(&variago(&["legal", file]), "the game is over (W+): no move is legal");
+    assert_input_error(
+        &variago(&["replay", "--variant", "lifeline:swap=false", file]),
+        "--variant lifeline:swap=false disagrees with the record, which is lifeline on 5x5",
+    );
+    std::fs::write(&path, "(;GM[1]SZ[5]RU[lifeline];B[cd];W[bc])").unwrap();
+    assert_input_error(&variago(&["replay", file]), "Black's first turn is two stones");
+}
+
 #[test]
 fn legal_lists_moves_and_explains_one() {
     let sgf = file("legal.sgf", "(;GM[1]SZ[5]RU[incursion]AB[bb][ac][bd]AW[cb][bc][dc][cd]PL[B];B[cc])");

@@ -85,6 +85,29 @@ fn the_sgf_of_a_cycle_replays_under_the_searched_rules() {
 }
 
 #[test]
+fn square_lifeline_is_searched_and_its_cycle_replays() {
+    let out = variago(&["lab", "cycles", "--variant", "lifeline", "--size", "2x3"]);
+    assert_eq!(last_line(&out), "no cycle: 52 states");
+    let path = std::env::temp_dir().join(format!("variago-lab-lifeline-{}.sgf", std::process::id()));
+    let file = path.to_str().unwrap();
+    let out = variago(&["lab", "cycles", "--variant", "lifeline", "--size", "3x3", "--sgf", file]);
+    assert_eq!(last_line(&out), "cycle of length 2: 2076 states");
+    // a first turn is a pair, written with a plus
+    assert!(line_starting(&out, "path: ").contains('+'), "{}", stdout(&out));
+    let sgf = std::fs::read_to_string(&path).unwrap();
+    assert!(sgf.contains(r"RU[lifeline\:draw=none]"), "{sgf}");
+    let replay = variago(&["replay", file]);
+    assert!(replay.status.success(), "{}", String::from_utf8_lossy(&replay.stderr));
+    assert!(stdout(&replay).starts_with("7 turns of lifeline:draw=none on 3x3"), "{}", stdout(&replay));
+    assert_refused(
+        &variago(&["lab", "cycles", "--variant", "lifeline", "--size", "1x5"]),
+        "Square Lifeline is played on boards whose sides are 2 points or more, not 1x5",
+    );
+    let table = variago(&["lab", "cycles", "--variant", "lifeline", "--table", "2x2"]);
+    assert_eq!(last_line(&table), "| `lifeline` | 2x2 | - | 7 | no cycle | - |", "no pass: one row");
+}
+
+#[test]
 fn an_unwritable_sgf_is_refused_before_any_answer() {
     let out = variago(&[
         "lab",

@@ -106,3 +106,18 @@ fn variants_without_a_finite_state_and_stopped_graphs_are_refused_in_one_line() 
         "the graph was not explored to the end (20 states found)",
     );
 }
+
+#[test]
+fn square_lifeline_is_solved_a_win_being_1_and_its_line_ends_without_a_pass() {
+    // 2x3: Black's pair, White's pair, and the board leaves Black no placement: White wins
+    let out = variago(&["lab", "solve", "--variant", "lifeline", "--size", "2x3"]);
+    assert_eq!(
+        stdout(&out),
+        "states: 52\nvalue: -1\nline: B3+A2 A3+B2\nforced-cycle states: 0\nvalue -1: 52 states, 0 forced-cycle states\n"
+    );
+    // 3x3: Black wins, though from 200 states neither side can force the end
+    let out = variago(&["lab", "solve", "--variant", "lifeline:swap=true", "--size", "3x3", "--target", "0"]);
+    assert_eq!(last_line(&out), "value 1: 2076 states, 200 forced-cycle states");
+    assert_eq!(line_starting(&out, "target: "), "0");
+    assert!(stdout(&out).contains("(L -1, U 1)"), "{}", stdout(&out));
+}

@@ -14,14 +14,16 @@
 use variago_rules::Move;
 
 use crate::Graph;
+use crate::graph::MoveOf;
+use crate::variant::LabVariant;
 
-/// A shortest cycle: how to reach it from the empty board, and its moves.
+/// A shortest cycle: how to reach it from the empty board, and its moves (`M`, the variant's).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Cycle {
+pub struct Cycle<M = Move> {
     /// The moves from the empty board to the cycle's first state (a shortest such path).
-    pub path: Vec<Move>,
+    pub path: Vec<M>,
     /// The moves of the cycle, from its first state back to it.
-    pub moves: Vec<Move>,
+    pub moves: Vec<M>,
     /// The graph's numbers of the cycle's states, its first state first (one per move).
     pub states: Vec<u32>,
 }
@@ -51,7 +53,7 @@ struct Frame {
 /// the lowest visit index reached, then the component's number, numbered down from the top so
 /// that finished states compare above every visit index), where Tarjan keeps three; the
 /// depth-first path is an explicit stack (the graphs are deep).
-fn components(graph: &Graph, keep: &(impl Fn(usize) -> bool + ?Sized)) -> Vec<u32> {
+fn components<V: LabVariant>(graph: &Graph<V>, keep: &(impl Fn(usize) -> bool + ?Sized)) -> Vec<u32> {
     let count = graph.states.len();
     assert!(count < (ACYCLIC - 1) as usize, "at most u32::MAX - 2 states");
     // a state left out counts as finished, on no cycle: no search visits it
@@ -127,13 +129,16 @@ fn components(graph: &Graph, keep: &(impl Fn(usize) -> bool + ?Sized)) -> Vec<u3
 /// The searches run with a length limit that grows until a cycle is found: before the first
 /// cycle, an unlimited search from each state would cover its whole component, which made large
 /// components (hundreds of thousands of states) slow.
-pub fn shortest_cycle(graph: &Graph) -> Option<Cycle> {
+pub fn shortest_cycle<V: LabVariant>(graph: &Graph<V>) -> Option<Cycle<MoveOf<V>>> {
     shortest_cycle_among(graph, &|_| true)
 }
 
 /// The shortest cycle through states that `keep` accepts only, if there is one: the same search as
 /// [`shortest_cycle`] on that subgraph (the solver's forced cycles keep the states of a target).
-pub fn shortest_cycle_among(graph: &Graph, keep: &(impl Fn(usize) -> bool + ?Sized)) -> Option<Cycle> {
+pub fn shortest_cycle_among<V: LabVariant>(
+    graph: &Graph<V>,
+    keep: &(impl Fn(usize) -> bool + ?Sized),
+) -> Option<Cycle<MoveOf<V>>> {
     let component = components(graph, keep);
     let starts: Vec<usize> = (0..graph.states.len()).filter(|&s| component[s] != ACYCLIC).collect();
     // no cycle has more moves than there are states on cycles: the limit stops growing there
@@ -155,12 +160,17 @@ pub fn shortest_cycle_among(graph: &Graph, keep: &(impl Fn(usize) -> bool + ?Siz
 
 /// The shortest cycle of at most `limit` moves, searched from `starts` (the states on cycles, in
 /// breadth-first order: those before a search's start are the ones taken before it).
-fn shortest_cycle_within(graph: &Graph, component: &[u32], starts: &[usize], limit: usize) -> Option<Cycle> {
+fn shortest_cycle_within<V: LabVariant>(
+    graph: &Graph<V>,
+    component: &[u32],
+    starts: &[usize],
+    limit: usize,
+) -> Option<Cycle<MoveOf<V>>> {
     let count = graph.states.len();
     // per search: the search it was last reached in, and the state it was reached from
     let mut reached_in = vec![UNSEEN; count];
     let mut reached_by = vec![0u32; count];
-    let mut found: Option<Cycle> = None;
+    let mut found = None;
     // one more than the longest cycle still wanted
     let mut bound = limit + 1;
     let mut queue = std::collections::VecDeque::new();

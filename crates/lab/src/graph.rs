@@ -3,10 +3,14 @@
 //! threads and numbered in a fixed order, so that every run numbers them alike.
 
 use hashbrown::HashTable;
-use variago_rules::{AnyGame, Game, Geometry, Move, VariantSpec};
+use variago_rules::{Game, Geometry, VariantSpec};
 
 use crate::LabError;
 use crate::state::{PackedState, StateCoder};
+use crate::variant::LabVariant;
+
+/// A move of a variant's game.
+pub type MoveOf<V> = <<V as LabVariant>::Game as Game>::Move;
 
 /// Whether passes are moves of the graph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,7 +79,7 @@ impl StateList {
 /// the state that first reached it and the states its moves lead to. The moves themselves are not
 /// kept (four bytes less a move and a parent): [`Graph::move_between`] finds them again.
 #[derive(Debug)]
-pub struct Graph {
+pub struct Graph<V: LabVariant = VariantSpec> {
     /// The packed states, in the order they were found.
     pub states: StateList,
     /// For each state but the first, the state it was first reached from.
@@ -89,7 +93,7 @@ pub struct Graph {
     /// Whether every reachable state was found and expanded (no `--max-states` stop).
     pub complete: bool,
     /// What the moves are found again from: the variant, the board's coder, the pass setting.
-    spec: VariantSpec,
+    variant: V,
     coder: StateCoder,
     passes: Passes,
 }
@@ -103,7 +107,12 @@ pub struct Progress {
     pub frontier: usize,
 }
 
-impl Graph {
+impl<V: LabVariant> Graph<V> {
+    /// The variant it is the graph of.
+    pub fn variant(&self) -> &V {
+        &self.variant
+    }
+
     /// The states the moves of a state lead to (none for a state found but not expanded before a
     /// stop), in the order of its legal moves.
     pub fn next_states(&self, state: usize) -> &[u32] {
@@ -115,8 +124,8 @@ impl Graph {
 
     /// The first of a state's legal moves (in the rules' order) that leads to `to`: the move of
     /// the edge between them.
-    pub fn move_between(&self, from: usize, to: usize) -> Move {
-        successors(&self.coder.unpack(&self.spec, self.states.get(from)), self.passes, &self.coder)
+    pub fn move_between(&self, from: usize, to: usize) -> MoveOf<V> {
+        successors::<V>(&self.coder.unpack(&self.variant, self.states.get(from)), self.passes, &self.coder)
             .into_iter()
             .find(|&(_, packed)| packed == self.states.get(to))
             .map(|(mv, _)| mv)
@@ -134,7 +143,7 @@ impl Graph {
     }
 
     /// The moves from the empty board to a state along the first-found (shortest) path.
-    pub fn path_to(&self, mut state: usize) -> Vec<Move> {
+    pub fn path_to(&self, mut state: usize) -> Vec<MoveOf<V>> {
         let mut moves = Vec::new();
         while state != 0 {
             let parent = self.parents[state - 1] as usize;
@@ -206,69 +215,74 @@ pub(crate) fn map_in_shares<T: Send>(
 const CHUNK: usize = 1 << 16;
 
 /// The legal moves of a state as graph edges, with the states they lead to.
-fn successors(game: &AnyGame, passes: Passes, coder: &StateCoder) -> Vec<(Move, PackedState)> {
+fn successors<V: LabVariant>(
+    game: &V::Game,
+    passes: Passes,
+    coder: &StateCoder,
+) -> Vec<(MoveOf<V>, PackedState)> {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     moves
         .into_iter()
-        .filter(|&mv| mv != Move::Pass || passes == Passes::Allowed)
+        .filter(|&mv| mv != <V::Game as Game>::PASS || passes == Passes::Allowed)
         .filter_map(|mv| {
             let mut child = game.clone();
             child.play(mv).expect("legal_moves lists legal moves");
             // a second pass in a row ends the game: no state
-            (!child.is_over()).then(|| (mv, coder.pack(&child)))
+            V::is_state(&child).then(|| (mv, coder.pack::<V>(&child)))
         })
         .collect()
 }
 
 /// Expands packed states on `threads` threads, each taking a contiguous share, the results in
 /// the states' order.
-fn expand(
+fn expand<V: LabVariant>(
     states: &[PackedState],
-    spec: &VariantSpec,
+    variant: &V,
     passes: Passes,
     coder: &StateCoder,
     threads: usize,
-) -> Vec<Vec<(Move, PackedState)>> {
+) -> Vec<Vec<(MoveOf<V>, PackedState)>> {
     map_in_shares(states.len(), threads, |range| {
-        states[range].iter().map(|&s| successors(&coder.unpack(spec, s), passes, coder)).collect()
+        states[range].iter().map(|&s| successors::<V>(&coder.unpack(variant, s), passes, coder)).collect()
     })
 }
 
-/// Explores the reachable graph of a variant (see [`crate::searchable_variant`]) on a board,
+/// Explores the reachable graph of a variant (see [`crate::searchable_variant`] and
+/// [`crate::variant::searchable_lifeline`]) on a board,
 /// stopping once `max_states` states (at most `u32::MAX - 3`) are found or the moves outgrow
 /// four-byte offsets (the rest of the graph is then left out, and [`Graph::complete`] is false). `on_level` hears how far it has come after each level.
-pub fn explore(
-    spec: &VariantSpec,
+pub fn explore<V: LabVariant>(
+    variant: &V,
     geometry: Geometry,
     passes: Passes,
     threads: usize,
     max_states: usize,
     on_level: impl FnMut(Progress),
-) -> Result<Graph, LabError> {
+) -> Result<Graph<V>, LabError> {
     let coder = StateCoder::new(geometry)?;
     let states = StateList::for_coder(&coder);
-    Ok(explore_into(states, spec, coder, passes, threads, max_states, on_level))
+    Ok(explore_into(states, variant, coder, passes, threads, max_states, on_level))
 }
 
 /// [`explore`], its states kept in `states` (empty, of a width that holds them).
-fn explore_into(
+fn explore_into<V: LabVariant>(
     mut states: StateList,
-    spec: &VariantSpec,
+    variant: &V,
     coder: StateCoder,
     passes: Passes,
     threads: usize,
     max_states: usize,
     mut on_level: impl FnMut(Progress),
-) -> Graph {
-    states.push(coder.pack(&AnyGame::new(spec, coder.geometry())));
+) -> Graph<V> {
+    states.push(coder.pack::<V>(&variant.start(coder.geometry())));
     let mut graph = Graph {
         states,
         parents: Vec::new(),
         offsets: vec![0],
         edges: Vec::new(),
         complete: true,
-        spec: spec.clone(),
+        variant: variant.clone(),
         coder: coder.clone(),
         passes,
     };
@@ -283,7 +297,7 @@ fn explore_into(
         on_level(Progress { states: graph.states.len(), frontier: level.len() });
         for start in level.clone().step_by(CHUNK) {
             let end = (start + CHUNK).min(level.end);
-            let expanded = expand(&graph.states.range(start..end), spec, passes, &coder, threads);
+            let expanded = expand(&graph.states.range(start..end), variant, passes, &coder, threads);
             for (offset, children) in expanded.into_iter().enumerate() {
                 if graph.edges.len() + children.len() > u32::MAX as usize {
                     // the offsets would overflow: the states from here on stay unexpanded

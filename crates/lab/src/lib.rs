@@ -5,6 +5,7 @@
 //! - [`state`]: a position of the game graph (board, side to move, passes in a row, the variant's
 //!   rule memory) packed into 128 bits, which the graph keeps in one machine word when the board
 //!   is small enough (up to 19 points).
+//! - [`variant`]: what the graph needs of a game (the Go family's stone games, Square Lifeline).
 //! - [`graph`]: every state reachable from the empty board, explored level by level on several
 //!   threads, with the moves between them.
 //! - [`cycles`]: the shortest cycle of that graph, exact (strongly connected components first, then
@@ -27,6 +28,7 @@ pub mod selfplay;
 pub mod solve;
 pub mod state;
 pub mod stats;
+pub mod variant;
 
 use variago_rules::spec::Variant;
 use variago_rules::stone_game::KoRule;
@@ -37,6 +39,7 @@ pub use graph::{Graph, Passes, Progress, explore};
 pub use selfplay::{GameStats, Player, Studied};
 pub use solve::{ForcedCycle, Solution, forced_cycle_for, principal_line, shortest_forced_cycle, solve};
 pub use state::StateCoder;
+pub use variant::{LabVariant, Searched, searchable_lifeline};
 
 /// A move as GTP writes it: a vertex of `geometry`, or `pass`.
 pub(crate) fn move_text(geometry: Geometry, mv: Move) -> String {
@@ -68,7 +71,7 @@ pub enum LabError {
     Superko(String),
     /// Galice and Borderline have their own rules, outside the lab's game graph.
     #[error(
-        "{0} is out of scope for the cycle search (it covers go:ko=simple and the Incursion, Stoical and Excursion families)"
+        "{0} is out of scope for the cycle search (it covers go:ko=simple, the Incursion, Stoical and Excursion families, and Square Lifeline)"
     )]
     OutOfScope(&'static str),
     /// The variant spec does not parse.

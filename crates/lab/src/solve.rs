@@ -14,12 +14,12 @@
 
 use std::collections::VecDeque;
 
-use variago_rules::{AreaScore, Color, Geometry, HalfPoints, Move, ScoreSheet};
+use variago_rules::{Color, Geometry, Move};
 
 use crate::Graph;
 use crate::cycles::{Cycle, shortest_cycle_among};
-use crate::graph::{map_in_shares, packed_state_bytes};
-use crate::state::StateCoder;
+use crate::graph::{MoveOf, map_in_shares, packed_state_bytes};
+use crate::variant::LabVariant;
 
 /// `L`, `U` or a payoff: area scores fit a byte (the packed state holds at most 40 points).
 pub type Payoff = i8;
@@ -40,8 +40,9 @@ pub struct Solution {
     pub lower: Vec<Payoff>,
     /// `U` of each state: what White can hold Black to.
     pub upper: Vec<Payoff>,
-    /// For a state whose last move was a pass, the payoff of the pass that ends the game (the
-    /// board's area score, komi 0); [`NO_ENDING`] elsewhere.
+    /// For a state where the game can end, the payoff of its end ([`LabVariant::ending`]: the
+    /// pass that ends a Go game, Square Lifeline's player with no placement); [`NO_ENDING`]
+    /// elsewhere.
     pub ending: Vec<Payoff>,
     /// When each state entered Black's attractor (in `L`'s computation): every state entered after
     /// the moves that put it there, so following smaller numbers ends the game.
@@ -50,11 +51,11 @@ pub struct Solution {
 
 /// A forced cycle (lab.md): a cycle of moves through states that all have `L < target <= U`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ForcedCycle {
+pub struct ForcedCycle<M = Move> {
     /// The target `t`: Black playing for at least `t` and White for less go round the cycle.
     pub target: i32,
     /// The path from the empty board to the cycle's first state, and the cycle's moves.
-    pub cycle: Cycle,
+    pub cycle: Cycle<M>,
 }
 
 /// Why a graph cannot be solved.
@@ -75,13 +76,6 @@ impl Solution {
     pub fn root(&self) -> (Payoff, Payoff) {
         (self.lower[0], self.upper[0])
     }
-}
-
-/// The payoff of ending the game on the board of a packed state: Black's area minus White's,
-/// every piece alive, komi 0 (lab.md).
-fn area_payoff(coder: &StateCoder, packed: crate::state::PackedState) -> Payoff {
-    let [black, white] = AreaScore::of(&coder.board(packed), HalfPoints(0)).totals();
-    ((black.0 - white.0) / 2) as Payoff
 }
 
 /// About how many bytes each state costs at the peak of a solve: the graph's (its packed state,
@@ -114,7 +108,7 @@ struct Predecessors {
 }
 
 impl Predecessors {
-    fn of(graph: &Graph) -> Predecessors {
+    fn of<V: LabVariant>(graph: &Graph<V>) -> Predecessors {
         let count = graph.states.len();
         let mut offsets = vec![0u32; count + 1];
         for v in 0..count {
@@ -145,7 +139,11 @@ impl Predecessors {
 /// Solves a fully explored graph (explored with passes allowed): `L` and `U` of every state.
 /// `threads` score the endings and run the two attractors side by side; `on_phase` hears each
 /// phase as it starts.
-pub fn solve(graph: &Graph, threads: usize, mut on_phase: impl FnMut(Phase)) -> Result<Solution, SolveError> {
+pub fn solve<V: LabVariant>(
+    graph: &Graph<V>,
+    threads: usize,
+    mut on_phase: impl FnMut(Phase),
+) -> Result<Solution, SolveError> {
     let count = graph.states.len();
     if !graph.complete {
         return Err(SolveError::Incomplete(count));
@@ -170,16 +168,11 @@ pub fn solve(graph: &Graph, threads: usize, mut on_phase: impl FnMut(Phase)) -> 
     Ok(Solution { lower, upper, ending, entered })
 }
 
-/// The payoff of the pass that ends the game from each state whose last move was a pass.
-fn endings(graph: &Graph, threads: usize) -> Vec<Payoff> {
+/// The payoff of the game's end in each state where it can end.
+fn endings<V: LabVariant>(graph: &Graph<V>, threads: usize) -> Vec<Payoff> {
     let coder = graph.coder();
     map_in_shares(graph.states.len(), threads, |range| {
-        range
-            .map(|s| {
-                let packed = graph.states.get(s);
-                if coder.pass_ends_game(packed) { area_payoff(coder, packed) } else { NO_ENDING }
-            })
-            .collect()
+        range.map(|s| graph.variant().ending(coder, graph.states.get(s)).unwrap_or(NO_ENDING)).collect()
     })
 }
 
@@ -187,8 +180,8 @@ fn endings(graph: &Graph, threads: usize) -> Vec<Payoff> {
 /// least `t`, `t` falling; White: at most `t`, `t` rising): each state's value is the target at
 /// which it entered ([`NEVER_LOW`] or [`NEVER_HIGH`] if never), with the order in which the
 /// states entered.
-fn attractor(
-    graph: &Graph,
+fn attractor<V: LabVariant>(
+    graph: &Graph<V>,
     predecessors: &Predecessors,
     ending: &[Payoff],
     black: &[bool],
@@ -197,10 +190,11 @@ fn attractor(
     let count = graph.states.len();
     let is_player = |s: usize| black[s] == (player == Color::Black);
     // the opponent's moves (and ending pass) not yet in the attractor
-    let mut remaining: Vec<u8> = (0..count)
+    // two bytes: a first turn of Square Lifeline has a move per pair of points
+    let mut remaining: Vec<u16> = (0..count)
         .map(|s| {
             let moves = graph.next_states(s).len() + (ending[s] != NO_ENDING) as usize;
-            if is_player(s) { 0 } else { moves as u8 }
+            if is_player(s) { 0 } else { u16::try_from(moves).expect("at most 40 points: 780 pairs") }
         })
         .collect();
     // the states a pass would end, by payoff
@@ -246,10 +240,11 @@ fn attractor(
     (value, entered)
 }
 
-/// A line of play from the empty board to the end of the game (two passes) in which every move
-/// keeps the value: only when `L = U` there. Each move goes to a state that entered Black's
-/// attractor earlier (or is the pass that ends the game), so the line cannot go round a cycle.
-pub fn principal_line(graph: &Graph, solution: &Solution) -> Option<Vec<Move>> {
+/// A line of play from the empty board to the end of the game (two passes; in Square Lifeline a
+/// player with no placement) in which every move keeps the value: only when `L = U` there. Each
+/// move goes to a state that entered Black's attractor earlier (or is the pass that ends the
+/// game), so the line cannot go round a cycle.
+pub fn principal_line<V: LabVariant>(graph: &Graph<V>, solution: &Solution) -> Option<Vec<MoveOf<V>>> {
     let (value, upper) = solution.root();
     if value != upper || value == NEVER_LOW || value == NEVER_HIGH {
         return None;
@@ -259,7 +254,7 @@ pub fn principal_line(graph: &Graph, solution: &Solution) -> Option<Vec<Move>> {
     let mut state = 0usize;
     loop {
         if solution.ending[state] == value {
-            line.push(Move::Pass);
+            line.extend(V::ENDING_MOVE);
             return Some(line);
         }
         let next = graph
@@ -277,11 +272,14 @@ pub fn principal_line(graph: &Graph, solution: &Solution) -> Option<Vec<Move>> {
 
 /// The shortest forced cycle over every target (the smallest target first among equally short
 /// ones), if any state has `L < U`.
-pub fn shortest_forced_cycle(graph: &Graph, solution: &Solution) -> Option<ForcedCycle> {
+pub fn shortest_forced_cycle<V: LabVariant>(
+    graph: &Graph<V>,
+    solution: &Solution,
+) -> Option<ForcedCycle<MoveOf<V>>> {
     let forced = || solution.lower.iter().zip(&solution.upper).filter(|(l, u)| l < u);
     let low = forced().map(|(&l, _)| l as i32).min()?;
     let high = forced().map(|(_, &u)| u as i32).max()?;
-    let mut best: Option<ForcedCycle> = None;
+    let mut best: Option<ForcedCycle<MoveOf<V>>> = None;
     for target in low + 1..=high {
         let Some(found) = forced_cycle_for(graph, solution, target) else { continue };
         if best.as_ref().is_none_or(|b| found.cycle.moves.len() < b.cycle.moves.len()) {
@@ -293,7 +291,11 @@ pub fn shortest_forced_cycle(graph: &Graph, solution: &Solution) -> Option<Force
 
 /// The shortest forced cycle for one target `t`, if some state has `L < t <= U`: how a game
 /// that Black plays for at least `t` and White for less goes round for ever.
-pub fn forced_cycle_for(graph: &Graph, solution: &Solution, target: i32) -> Option<ForcedCycle> {
+pub fn forced_cycle_for<V: LabVariant>(
+    graph: &Graph<V>,
+    solution: &Solution,
+    target: i32,
+) -> Option<ForcedCycle<MoveOf<V>>> {
     let within = |s: usize| (solution.lower[s] as i32) < target && target <= solution.upper[s] as i32;
     if !(0..graph.states.len()).any(within) {
         return None;

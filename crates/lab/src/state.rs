@@ -4,10 +4,10 @@
 //! On boards of up to 19 points every set bit lies in the low 64 ([`StateCoder::bits`]), and the
 //! graph keeps such states in one machine word.
 
-use variago_rules::excursion::ExcursionForm;
 use variago_rules::{AnyGame, Board, Color, Game, Geometry, Piece, Point, VariantSpec};
 
 use crate::LabError;
+use crate::variant::LabVariant;
 
 /// A packed state.
 pub type PackedState = u128;
@@ -52,10 +52,9 @@ impl StateCoder {
         state_bits(self.points.len())
     }
 
-    /// The state of a position of a variant the lab searches (see
-    /// [`crate::searchable_variant`]).
-    pub fn pack(&self, game: &AnyGame) -> PackedState {
-        let board = game.board();
+    /// The state of a position of a variant the lab searches.
+    pub fn pack<V: LabVariant>(&self, game: &V::Game) -> PackedState {
+        let board = V::board(game);
         let mut packed: u128 = 0;
         for (i, &p) in self.points.iter().enumerate() {
             let cell = match board.piece(p) {
@@ -64,7 +63,7 @@ impl StateCoder {
             };
             packed |= cell << (CELL_BITS as usize * i);
         }
-        let (passes, memory) = self.passes_and_memory(game);
+        let (passes, memory) = V::passes_and_memory(game, |p| self.point_number(p));
         let mut shift = CELL_BITS as usize * self.points.len();
         packed |= ((game.to_move() == Color::White) as u128) << shift;
         shift += 1;
@@ -74,17 +73,14 @@ impl StateCoder {
     }
 
     /// The position a packed state stands for, under the variant it was packed for: the board,
-    /// the side to move and the past the state records (see [`AnyGame::with_past`]); it packs
-    /// back to the same state and has the same legal moves as every position packed to it.
-    pub fn unpack(&self, spec: &VariantSpec, packed: PackedState) -> AnyGame {
+    /// the side to move and the past the state records; it packs back to the same state and has
+    /// the same legal moves as every position packed to it.
+    pub fn unpack<V: LabVariant>(&self, variant: &V, packed: PackedState) -> V::Game {
         let rest = packed >> (CELL_BITS as usize * self.points.len());
         let (passes, memory) = ((rest >> 1) & 1, (rest >> 2) as u64);
-        let game = AnyGame::from_setup(spec, self.board(packed), self.to_move(packed));
-        let ko_point = match game {
-            AnyGame::Go(_) if memory > 0 => Some(self.points[memory as usize - 1]),
-            _ => None,
-        };
-        game.with_past(passes as u8, memory, ko_point)
+        variant.position(self.board(packed), self.to_move(packed), passes as u8, memory, |n| {
+            self.points[n as usize - 1]
+        })
     }
 
     /// The board of a packed state.
@@ -110,34 +106,10 @@ impl StateCoder {
         (packed >> (CELL_BITS as usize * self.points.len() + 1)) & 1 == 1
     }
 
-    /// Passes in a row and the rule memory, the ko point numbered from 1 in reading order.
-    fn passes_and_memory(&self, game: &AnyGame) -> (u8, u64) {
-        passes_and_memory(game, |p| self.point_number(p))
-    }
-
     /// A point's number in reading order, from 1.
     fn point_number(&self, p: Point) -> u64 {
         let (x, y) = self.geometry.coords(p);
         1 + y as u64 * self.geometry.width() as u64 + x as u64
-    }
-}
-
-/// Passes in a row and the rule memory lab.md names for the variant: the banned ko point (as
-/// `ko_number` numbers it, from 1; 0 for none), whether the last move was a counted incursion,
-/// whether it captured (how many stones with `refine=more-stones`), nothing in Excursion Go 1,
-/// whether it placed a king in Excursion Go 2.
-fn passes_and_memory(game: &AnyGame, ko_number: impl Fn(Point) -> u64) -> (u8, u64) {
-    match game {
-        AnyGame::Go(g) => (g.passes(), g.ko_point().map_or(0, ko_number)),
-        AnyGame::Incursion(g) => (g.passes(), g.memory() as u64),
-        AnyGame::Stoical(g) if g.rules().more_stones => (g.passes(), g.memory() as u64),
-        AnyGame::Stoical(g) => (g.passes(), (g.memory() > 0) as u64),
-        AnyGame::Excursion(g) => match g.rules().form {
-            ExcursionForm::One => (g.passes(), 0),
-            ExcursionForm::Two => (g.passes(), g.memory() as u64),
-        },
-        // refused by `searchable_variant`; its pass count alone keeps packing total
-        AnyGame::Borderline(_) => (0, 0),
     }
 }
 
@@ -159,7 +131,7 @@ impl State {
     /// The state of a position of a variant the lab searches (see [`crate::searchable_variant`]).
     pub fn of(game: &AnyGame) -> State {
         let board = game.board();
-        let (passes, memory) = passes_and_memory(game, |p| p.index() as u64 + 1);
+        let (passes, memory) = VariantSpec::passes_and_memory(game, |p| p.index() as u64 + 1);
         State {
             board: board.geometry().points().map(|p| board.piece(p)).collect(),
             to_move: game.to_move(),
@@ -209,7 +181,7 @@ mod tests {
     fn every_part_of_a_state_tells_states_apart() {
         let g = Geometry::new(3, 2).unwrap();
         let coder = StateCoder::new(g).unwrap();
-        let state = |moves: &[&str]| coder.pack(&game("incursion", g, moves));
+        let state = |moves: &[&str]| coder.pack::<VariantSpec>(&game("incursion", g, moves));
         assert_eq!(tail(g, state(&[])), (0, 0, 0));
         assert_eq!(tail(g, state(&["pass"])), (1, 1, 0));
         assert_eq!(tail(g, state(&["pass", "A1", "pass"])), (1, 1, 0));
@@ -221,7 +193,7 @@ mod tests {
         // the same board, side and memory, reached two ways: one state
         assert_eq!(state(&["A1", "C2", "B2"]), state(&["B2", "C2", "A1"]));
         // a king and a stone are different pieces
-        let kings = |moves: &[&str]| coder.pack(&game("excursion-2", g, moves));
+        let kings = |moves: &[&str]| coder.pack::<VariantSpec>(&game("excursion-2", g, moves));
         assert_ne!(kings(&["A1", "C2"]) ^ state(&["A1", "C2"]), 0);
     }
 
@@ -231,7 +203,7 @@ mod tests {
         let coder = StateCoder::new(g).unwrap();
         let takes_one = ["B1", "A1", "A2"];
         let takes_two = ["A2", "A1", "B2", "B1", "C1"];
-        let memory = |spec: &str, moves: &[&str]| tail(g, coder.pack(&game(spec, g, moves))).2;
+        let memory = |spec: &str, moves: &[&str]| tail(g, coder.pack::<VariantSpec>(&game(spec, g, moves))).2;
         // plain Stoical remembers whether the last move captured, not how much
         assert_eq!((memory("stoical", &takes_one), memory("stoical", &takes_two)), (1, 1));
         let refined = "stoical:refine=more-stones";
@@ -254,8 +226,12 @@ mod tests {
             for _ in 0..4 {
                 let mut next = Vec::new();
                 for game in &level {
-                    let rebuilt = coder.unpack(&spec, coder.pack(game));
-                    assert_eq!(coder.pack(&rebuilt), coder.pack(game), "{name}");
+                    let rebuilt = coder.unpack(&spec, coder.pack::<VariantSpec>(game));
+                    assert_eq!(
+                        coder.pack::<VariantSpec>(&rebuilt),
+                        coder.pack::<VariantSpec>(game),
+                        "{name}"
+                    );
                     let (mut moves, mut rebuilt_moves) = (Vec::new(), Vec::new());
                     game.legal_moves(&mut moves);
                     rebuilt.legal_moves(&mut rebuilt_moves);
@@ -264,7 +240,11 @@ mod tests {
                         let (mut child, mut rebuilt_child) = (game.clone(), rebuilt.clone());
                         child.play(mv).unwrap();
                         rebuilt_child.play(mv).unwrap();
-                        assert_eq!(coder.pack(&rebuilt_child), coder.pack(&child), "{name}");
+                        assert_eq!(
+                            coder.pack::<VariantSpec>(&rebuilt_child),
+                            coder.pack::<VariantSpec>(&child),
+                            "{name}"
+                        );
                         if !child.is_over() {
                             next.push(child);
                         }

@@ -8,16 +8,18 @@
 //! The solver against the same enumeration: `L` and `U` by the fixed-point iteration lab.md gives
 //! for checking (the payoff an area count written here), the same for every state of every
 //! variant on every board up to 2x3 and 1x6; its line and forced cycle replayed through the
-//! engine.
+//! engine. Square Lifeline likewise on boards up to 3x3 and 2x4, a finished game being a state
+//! worth a loss to its player to move.
 
 use std::collections::{HashMap, VecDeque};
 
 use variago_lab::solve::{NEVER_HIGH, NEVER_LOW};
 use variago_lab::{
-    Passes, SEARCHED_VARIANTS, explore, forced_cycle_for, principal_line, searchable_variant, shortest_cycle,
-    shortest_forced_cycle, solve,
+    Passes, SEARCHED_VARIANTS, explore, forced_cycle_for, principal_line, searchable_lifeline,
+    searchable_variant, shortest_cycle, shortest_forced_cycle, solve,
 };
 use variago_rules::excursion::ExcursionForm;
+use variago_rules::lifeline::{Lifeline, LifelineRules, LifelineSpec};
 use variago_rules::{AnyGame, Color, Game, Geometry, Move, VariantSpec};
 
 /// A state as lab.md lists its parts: the board, the side to move, the passes in a row and the
@@ -361,4 +363,140 @@ fn standard_go_has_the_literature_values_of_small_boards() {
         let solution = solve(&graph, 2, |_| {}).unwrap();
         assert_eq!(solution.root(), (value, value), "{size}");
     }
+}
+
+/// A Square Lifeline state as lab.md lists its parts with `draw=none`: the board, and the stage
+/// (the side to move, whether each side has had its first turn, whether the swap is available).
+fn lifeline_state(game: &Lifeline) -> (String, String) {
+    (game.board().to_string(), format!("{:?}", game.stage()))
+}
+
+/// Square Lifeline's reachable graph by replaying every legal move, with a position of each
+/// state; a finished game is a state too (its player to move has no placement).
+fn naive_lifeline_graph(rules: LifelineRules, geometry: Geometry) -> (Vec<Vec<usize>>, Vec<Lifeline>) {
+    let mut games = vec![Lifeline::new(rules, geometry)];
+    let mut numbers = HashMap::from([(lifeline_state(&games[0]), 0)]);
+    let mut successors = Vec::new();
+    let mut next = 0;
+    while next < games.len() {
+        let game = games[next].clone();
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let mut out = Vec::new();
+        for mv in moves {
+            let mut child = game.clone();
+            child.play(mv).unwrap();
+            let number = *numbers.entry(lifeline_state(&child)).or_insert_with(|| {
+                games.push(child);
+                games.len() - 1
+            });
+            out.push(number);
+        }
+        successors.push(out);
+        next += 1;
+    }
+    (successors, games)
+}
+
+#[test]
+fn square_lifeline_solves_as_the_fixed_point_iteration_says_and_its_cycles_replay() {
+    let rules = LifelineRules { swap: true, own_position_draw: false };
+    for (size, swap) in
+        [("2x2", true), ("2x3", true), ("3x2", false), ("2x4", true), ("3x3", true), ("3x3", false)]
+    {
+        let case = format!("lifeline on {size}, swap {swap}");
+        let rules = LifelineRules { swap, ..rules };
+        let geometry = Geometry::parse(size).unwrap();
+        let (successors, games) = naive_lifeline_graph(rules, geometry);
+        // the player to move with no legal placement loses: -1 for Black, 1 for White
+        let loss = |g: &Lifeline| if g.to_move() == Color::Black { -1 } else { 1 };
+        let fixed_point = |start: i32| {
+            let mut values = vec![start; successors.len()];
+            loop {
+                let mut changed = false;
+                for s in 0..successors.len() {
+                    let options = successors[s].iter().map(|&c| values[c]);
+                    let best = match games[s].to_move() {
+                        _ if games[s].is_over() => loss(&games[s]),
+                        Color::Black => options.max().unwrap(),
+                        Color::White => options.min().unwrap(),
+                    };
+                    if best != values[s] {
+                        values[s] = best;
+                        changed = true;
+                    }
+                }
+                if !changed {
+                    return values;
+                }
+            }
+        };
+        let (low, high) = (fixed_point(i32::MIN), fixed_point(i32::MAX));
+        let numbers: HashMap<(String, String), usize> =
+            games.iter().enumerate().map(|(i, g)| (lifeline_state(g), i)).collect();
+
+        let spec = searchable_lifeline(LifelineSpec {
+            rules: LifelineRules { own_position_draw: true, ..rules },
+            size: None,
+        });
+        let graph = explore(&spec, geometry, Passes::Allowed, 2, usize::MAX, |_| {}).unwrap();
+        assert_eq!(graph.states.len(), successors.len(), "{case}: states");
+        assert_eq!(
+            shortest_cycle(&graph).map(|c| c.moves.len()),
+            naive_shortest_cycle(&successors),
+            "{case}"
+        );
+        let solution = solve(&graph, 2, |_| {}).unwrap();
+        let widen = |v: i8| match v {
+            NEVER_LOW => i32::MIN,
+            NEVER_HIGH => i32::MAX,
+            v => v as i32,
+        };
+        for s in 0..graph.states.len() {
+            let n = numbers[&lifeline_state(&graph.coder().unpack(&spec, graph.states.get(s)))];
+            let found = (widen(solution.lower[s]), widen(solution.upper[s]));
+            assert_eq!(found, (low[n], high[n]), "{case}: state {s}");
+        }
+        let forced = (0..low.len()).filter(|&n| low[n] < high[n]).count();
+        assert_eq!(solution.forced_cycle_states(), forced, "{case}: forced-cycle states");
+        if let Some(line) = principal_line(&graph, &solution) {
+            let mut game = Lifeline::new(rules, geometry);
+            for &turn in &line {
+                game.play(turn).unwrap_or_else(|e| panic!("{case}: line turn {turn:?}: {e}"));
+            }
+            assert!(game.is_over(), "{case}: the line ends the game");
+            assert_eq!(loss(&game), low[0], "{case}: the line's winner is the value's");
+        }
+        if let Some(found) = shortest_forced_cycle(&graph, &solution) {
+            let mut game = Lifeline::new(rules, geometry);
+            for &turn in found.cycle.path.iter().chain(&found.cycle.moves) {
+                game.play(turn).unwrap_or_else(|e| panic!("{case}: cycle turn {turn:?}: {e}"));
+            }
+            let back = lifeline_state(&game);
+            for &turn in &found.cycle.moves {
+                let n = numbers[&lifeline_state(&game)];
+                assert!(low[n] < found.target && found.target <= high[n], "{case}: outside the target");
+                game.play(turn).unwrap();
+            }
+            assert_eq!(lifeline_state(&game), back, "{case}: the forced cycle comes back");
+        }
+    }
+}
+
+#[test]
+fn square_lifeline_on_3x3_has_a_forced_cycle_and_black_wins() {
+    // docs/lab-solve-boards.md: 2076 states, Black wins from the empty board, 200 states where
+    // Black playing to win and White playing not to lose go round for ever
+    let spec: LifelineSpec = "lifeline".parse().unwrap();
+    let graph = explore(
+        &searchable_lifeline(spec),
+        Geometry::square(3).unwrap(),
+        Passes::Allowed,
+        2,
+        usize::MAX,
+        |_| {},
+    )
+    .unwrap();
+    let solution = solve(&graph, 2, |_| {}).unwrap();
+    assert_eq!((graph.states.len(), solution.root(), solution.forced_cycle_states()), (2076, (1, 1), 200));
 }

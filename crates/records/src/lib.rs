@@ -7,7 +7,9 @@
 
 pub mod file;
 pub mod galice_sgf;
+pub mod lifeline_sgf;
 mod scan;
 pub mod sgf;
 
+pub use lifeline_sgf::LifelineRecord;
 pub use sgf::{Annotation, GameInfo, Record, RecordError, ReplayError};

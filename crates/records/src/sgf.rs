@@ -88,6 +88,23 @@ pub enum RecordError {
     /// A Galice reader given a record whose root has no `RU` (which means Go).
     #[error("not a Galice record: the root has no RU[galice] (a record without RU is Go)")]
     NotGalice,
+    /// A Square Lifeline record with setup properties: its games start from the empty board.
+    #[error("node {node}: {property}: a Square Lifeline record starts from the empty board (no setup)")]
+    LifelineSetup {
+        /// 1-based node number along the main line.
+        node: usize,
+        /// The property identifier.
+        property: String,
+    },
+    /// A Square Lifeline first turn written as one stone: a first turn is two stones of the
+    /// mover's colour, in two nodes in a row.
+    #[error("node {node}: {color}'s first turn is two stones, in two {color} nodes in a row")]
+    UnpairedFirstTurn {
+        /// 1-based node number of the turn's first stone.
+        node: usize,
+        /// The colour whose first turn it is.
+        color: Color,
+    },
     /// `RU` is not a variant spec.
     #[error("RU[{}]: {reason}", excerpt(.value))]
     Rules {
@@ -496,17 +513,51 @@ struct RootProperties {
 
 impl RootProperties {
     fn read(root: &SgfNode<Prop>) -> Result<Self, RecordError> {
+        let RootInfo { size, rules, komi, result, info } = RootInfo::read(root)?;
+        let mut spec = match &rules {
+            Some(rules) => parse_rules(rules)?,
+            None => "go".parse().expect("go is a variant"),
+        };
+        let territory_rules = rules
+            .map(|r| r.trim().to_string())
+            .filter(|r| TERRITORY_RULESETS.contains(&r.to_ascii_lowercase().as_str()));
+        if let Some(komi) = komi {
+            spec.set_komi(komi);
+        }
+        let geometry = match (size, spec.size) {
+            (Some(sz), _) => sz,
+            (None, Some(from_spec)) => from_spec,
+            (None, None) => Geometry::square(19).expect("19x19 is a board"),
+        };
+        Ok(RootProperties { geometry, spec: spec.without_size(), result, territory_rules, info })
+    }
+}
+
+/// The root properties every record reads alike, the rules left as written for the variant's
+/// own reader (Square Lifeline's spec is not a [`VariantSpec`]).
+pub(crate) struct RootInfo {
+    /// `SZ`, if given.
+    pub size: Option<Geometry>,
+    /// `RU` as written.
+    pub rules: Option<String>,
+    /// `KM`, if given.
+    pub komi: Option<HalfPoints>,
+    /// `RE` as written.
+    pub result: Option<String>,
+    /// Players, date, comment and the properties kept as they are.
+    pub info: GameInfo,
+}
+
+impl RootInfo {
+    pub(crate) fn read(root: &SgfNode<Prop>) -> Result<Self, RecordError> {
         let bad = |property: &str, value: String| RecordError::BadValue {
             node: 1,
             property: property.into(),
             value,
         };
-        let mut size = None;
-        let mut spec: Option<VariantSpec> = None;
-        let mut komi = None;
-        let mut result = None;
-        let mut territory_rules = None;
-        let mut info = GameInfo::default();
+        let mut read =
+            RootInfo { size: None, rules: None, komi: None, result: None, info: GameInfo::default() };
+        let info = &mut read.info;
         for prop in root.properties() {
             match prop {
                 Prop::GM(1) => {}
@@ -514,18 +565,14 @@ impl RootProperties {
                 Prop::SZ((w, h)) => {
                     let value = if w == h { w.to_string() } else { format!("{w}:{h}") };
                     let geometry = Geometry::new(*w as u32, *h as u32);
-                    size = Some(geometry.map_err(|reason| RecordError::BadSize { value, reason })?)
+                    read.size = Some(geometry.map_err(|reason| RecordError::BadSize { value, reason })?)
                 }
-                Prop::RU(rules) => {
-                    spec = Some(parse_rules(&rules.text)?);
-                    let counts_territory =
-                        TERRITORY_RULESETS.contains(&rules.text.trim().to_ascii_lowercase().as_str());
-                    territory_rules = counts_territory.then(|| rules.text.trim().to_string());
-                }
+                Prop::RU(rules) => read.rules = Some(rules.text.clone()),
                 Prop::KM(km) => {
-                    komi = Some(HalfPoints::parse(&km.to_string()).ok_or_else(|| bad("KM", km.to_string()))?)
+                    read.komi =
+                        Some(HalfPoints::parse(&km.to_string()).ok_or_else(|| bad("KM", km.to_string()))?)
                 }
-                Prop::RE(re) => result = Some(re.text.clone()),
+                Prop::RE(re) => read.result = Some(re.text.clone()),
                 Prop::PB(name) => info.black = Some(name.text.clone()),
                 Prop::PW(name) => info.white = Some(name.text.clone()),
                 Prop::DT(date) => info.date = Some(date.text.clone()),
@@ -544,16 +591,7 @@ impl RootProperties {
                 _ => {}
             }
         }
-        let mut spec = spec.unwrap_or_else(|| "go".parse().expect("go is a variant"));
-        if let Some(komi) = komi {
-            spec.set_komi(komi);
-        }
-        let geometry = match (size, spec.size) {
-            (Some(sz), _) => sz,
-            (None, Some(from_spec)) => from_spec,
-            (None, None) => Geometry::square(19).expect("19x19 is a board"),
-        };
-        Ok(RootProperties { geometry, spec: spec.without_size(), result, territory_rules, info })
+        Ok(read)
     }
 }
 
@@ -626,7 +664,7 @@ pub(crate) fn main_line_sgf(nodes: impl IntoIterator<Item = Vec<Prop>>) -> Strin
 }
 
 /// `SZ[n]` for square boards (FF[4] forbids `n:n` there), `SZ[w:h]` otherwise.
-fn size_property(geometry: Geometry) -> Prop {
+pub(crate) fn size_property(geometry: Geometry) -> Prop {
     let (w, h) = (geometry.width(), geometry.height());
     let value = if w == h { w.to_string() } else { format!("{w}:{h}") };
     Prop::Unknown("SZ".to_string(), vec![value])
@@ -644,12 +682,12 @@ fn is_tt_pass(geometry: Geometry, p: &go::Point) -> bool {
 }
 
 /// A point as SGF writes it (`aa`; columns and rows past z are `A`..`Z`).
-fn sgf_text(p: &go::Point) -> String {
+pub(crate) fn sgf_text(p: &go::Point) -> String {
     let letter = |i: u8| if i < 26 { (b'a' + i) as char } else { (b'A' + i - 26) as char };
     format!("{}{}", letter(p.x), letter(p.y))
 }
 
-fn sgf_point(geometry: Geometry, p: Point) -> go::Point {
+pub(crate) fn sgf_point(geometry: Geometry, p: Point) -> go::Point {
     let (x, y) = geometry.coords(p);
     go::Point { x, y }
 }
