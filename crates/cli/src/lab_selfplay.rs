@@ -17,6 +17,7 @@ use variago_lab::stats::{Interval, Summary, comparison_rows};
 use variago_lab::{GameStats, Studied};
 use variago_records::GameInfo;
 use variago_rules::galice::{Galice, SPOTS};
+use variago_rules::lifeline::{Lifeline, LifelineSpec};
 use variago_rules::{AnyGame, HalfPoints, VariantSpec};
 
 use crate::referee::{Engine, EngineSpec, Refereed, ignore_sigpipe, parse_engine, play_game};
@@ -134,6 +135,7 @@ struct Plan {
 enum Start {
     Single(AnyGame),
     Galice(Galice),
+    Lifeline(Lifeline),
 }
 
 /// The engine strings and the run's settings from the options.
@@ -164,6 +166,14 @@ fn plan(variant: &str, play: &PlayOptions, out: PathBuf) -> Result<(Plan, Start)
             return Err(Failure::input("galice has two 7x7 boards and no komi: leave out --size and --komi"));
         }
         (Start::Galice(Galice::new()), "galice".to_string(), "2x7x7".to_string(), "-".to_string(), SPOTS)
+    } else if crate::lifeline::is_lifeline(variant) {
+        if play.komi.is_some() {
+            return Err(Failure::input("Square Lifeline has no komi: leave out --komi"));
+        }
+        let (spec, geometry) = crate::lifeline::spec_and_size(variant, play.size.as_deref())?;
+        let spec = LifelineSpec { size: None, ..spec };
+        let start = Lifeline::new(spec.rules, geometry);
+        (Start::Lifeline(start), spec.to_string(), geometry.to_string(), "-".to_string(), geometry.area())
     } else {
         let mut spec: VariantSpec = variant.parse().map_err(Failure::input)?;
         let geometry = playing_size(&spec, play.size.as_deref())?;
@@ -199,6 +209,7 @@ fn run(plan: &Plan, start: &Start, label: &str) -> Result<Vec<GameStats>, Failur
     match start {
         Start::Single(game) => play_run(plan, game, label),
         Start::Galice(game) => play_run(plan, game, label),
+        Start::Lifeline(game) => play_run(plan, game, label),
     }
 }
 

@@ -29,6 +29,11 @@ pub struct SolveOptions {
     /// and White for less goes round for ever.
     #[arg(long, allow_hyphen_values = true)]
     target: Option<i32>,
+    /// Also print every first move with `L` and `U` of the state it leads to, before the last
+    /// line (`first move C3: L 9, U 9`): which openings keep the value (in Square Lifeline, which
+    /// first pairs leave the second player nothing to gain by the swap).
+    #[arg(long)]
+    first_moves: bool,
 }
 
 /// `L` or `U` as printed: a number, or an infinity where a side cannot force an end.
@@ -94,17 +99,22 @@ fn bytes(geometry: Geometry) -> usize {
 }
 
 pub fn solve(options: SolveOptions) -> Result<(), Failure> {
-    let target = options.target;
+    let (target, first_moves) = (options.target, options.first_moves);
     let options = options.graph;
-    if target.is_some() && options.table.is_some() {
-        return Err(Failure::input("--target is for one board, not with --table"));
+    if options.table.is_some() {
+        if target.is_some() {
+            return Err(Failure::input("--target is for one board, not with --table"));
+        }
+        if first_moves {
+            return Err(Failure::input("--first-moves is for one board, not with --table"));
+        }
     }
     let threads = threads(options.threads);
     if let Some(boards) = &options.table {
         return table(&options, boards, threads);
     }
     let (searched, geometry) = one_variant_and_board("lab solve", &options)?;
-    with_searched!(searched, variant => solve_one(&variant, geometry, &options, target, threads))
+    with_searched!(searched, variant => solve_one(&variant, geometry, &options, target, first_moves, threads))
 }
 
 /// `lab solve` for one variant on one board.
@@ -113,6 +123,7 @@ fn solve_one<V: Recorded>(
     geometry: Geometry,
     options: &GraphOptions,
     target: Option<i32>,
+    first_moves: bool,
     threads: usize,
 ) -> Result<(), Failure> {
     let max_states = max_states(options.max_states, bytes(geometry));
@@ -153,6 +164,13 @@ fn solve_one<V: Recorded>(
             format!(" (L {}, U {})", payoff_text(solution.lower[s]), payoff_text(solution.upper[s]))
         };
         print_cycle(variant, geometry, &forced.cycle, note);
+    }
+    if first_moves {
+        for &child in graph.next_states(0) {
+            let (child, mv) = (child as usize, graph.move_between(0, child as usize));
+            let (low, high) = (payoff_text(solution.lower[child]), payoff_text(solution.upper[child]));
+            println!("first move {}: L {low}, U {high}", V::move_text(geometry, mv));
+        }
     }
     println!("value {}: {states} states, {forced_states} forced-cycle states", value_text(&solution));
     Ok(())

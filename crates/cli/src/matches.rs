@@ -9,6 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use variago_records::GameInfo;
 use variago_records::sgf::sgf_date;
 use variago_rules::galice::{Galice, Side};
+use variago_rules::lifeline::Lifeline;
 use variago_rules::spec::Variant;
 use variago_rules::{AnyGame, Color, VariantSpec};
 
@@ -33,14 +34,14 @@ pub struct Options {
     /// Number of games.
     #[arg(long, default_value_t = 10)]
     pub games: u32,
-    /// Variant spec, or `galice`. An external engine plays `go` by the standard commands; any
+    /// Variant spec, `galice`, or `lifeline[:OPTIONS]`. An external engine plays `go` by the standard commands; any
     /// other variant needs an engine that knows variago's GTP extensions (`variago gtp`).
     #[arg(long, default_value = "go")]
     pub variant: String,
     /// Board size, `N` or `WxH` (default: the spec's `size=`, else 9, 19 for Borderline).
     #[arg(long)]
     pub size: Option<String>,
-    /// Komi (default: the spec's; Galice has none).
+    /// Komi (default: the spec's; Galice and Square Lifeline have none).
     #[arg(long)]
     pub komi: Option<String>,
     /// Moves after which a game is scored as it stands (default 3 per point, both boards' in
@@ -113,6 +114,15 @@ pub fn run(options: Options) -> Result<(), Failure> {
         }
         let start = Galice::new();
         let max_moves = options.max_moves.unwrap_or(3 * 2 * start.board(Side::Left).geometry().area());
+        return play_match(&options, &names, &specs, &start, max_moves);
+    }
+    if crate::lifeline::is_lifeline(&options.variant) {
+        if options.komi.is_some() {
+            return Err(Failure::input("Square Lifeline has no komi: leave out --komi"));
+        }
+        let (spec, geometry) = crate::lifeline::spec_and_size(&options.variant, options.size.as_deref())?;
+        let start = Lifeline::new(spec.rules, geometry);
+        let max_moves = options.max_moves.unwrap_or(3 * geometry.area());
         return play_match(&options, &names, &specs, &start, max_moves);
     }
     let mut spec: VariantSpec = options.variant.parse().map_err(Failure::input)?;

@@ -1,12 +1,13 @@
 //! `variago play`: a game in the terminal against the AI, or between two people at one keyboard.
 //! The board is drawn after every move with coordinates and the last move marked; moves are GTP
-//! vertices (Galice turns in its notation); an illegal move shows its reason and asks again. A pass
-//! that would end the game and a resignation ask for confirmation first.
+//! vertices (Galice turns in its notation; Square Lifeline's pairs `C2+C4` and `swap`); an illegal
+//! move shows its reason and asks again. A pass that would end the game and a resignation ask for
+//! confirmation first.
 
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 
-use variago_gtp::position::{GaliceGame, Position, Single};
+use variago_gtp::position::{GaliceGame, LifelineGame, Position, Single};
 use variago_records::sgf::{move_from_text, move_text};
 use variago_rules::galice::{Action, Galice, NotationError};
 use variago_rules::{AnyGame, Color, Game, GameResult, Move, ScoreSheet};
@@ -18,7 +19,7 @@ use crate::genmove::Budget;
 /// `variago play`'s flags.
 #[derive(clap::Args)]
 pub struct Options {
-    /// Variant spec (e.g. `go:komi=6.5`, `borderline`), or `galice`.
+    /// Variant spec (e.g. `go:komi=6.5`, `borderline`, `lifeline:size=7`), or `galice`.
     #[arg(long, default_value = "go")]
     variant: String,
     /// Board size, `N` or `WxH` (default: the spec's `size=`, else 19x19).
@@ -41,6 +42,9 @@ pub fn run(options: Options) -> Result<(), Failure> {
     settings.resign_below = Some(0.05);
     let position = if crate::is_galice(&options.variant) {
         Position::Galice(GaliceGame::new(Galice::new()))
+    } else if crate::lifeline::is_lifeline(&options.variant) {
+        let (spec, geometry) = crate::lifeline::spec_and_size(&options.variant, options.size.as_deref())?;
+        Position::Lifeline(LifelineGame::new(spec.rules, geometry))
     } else {
         let (spec, geometry) = crate::spec_and_size(&options.variant, options.size.as_deref())?;
         Position::Single(Single::new(spec, geometry))
@@ -78,12 +82,12 @@ impl Seats {
     }
 }
 
-const HELP: &str = "commands: a move (D4, pass; in Galice its notation, e.g. `bB2 D4`), undo, hint, \
-                    resign, save [FILE.sgf], help, quit";
+const HELP: &str = "commands: a move (D4, pass; in Galice its notation, e.g. `bB2 D4`; in Square Lifeline \
+                    a first turn's pair C2+C4, or swap), undo, hint, resign, save [FILE.sgf], help, quit";
 
 /// The words a move or a Galice turn may start with; any other word without digits is taken for
 /// a mistyped command (a vertex always has a digit).
-const TURN_WORDS: [&str; 5] = ["pass", "setup", "choose", "x", "o"];
+const TURN_WORDS: [&str; 6] = ["pass", "setup", "choose", "x", "o", "swap"];
 
 /// What one line typed at the prompt asks for.
 enum Command {
@@ -147,6 +151,7 @@ impl Session {
         match &self.position {
             Position::Single(s) => s.game.to_move(),
             Position::Galice(g) => g.game.to_move(),
+            Position::Lifeline(g) => g.game.to_move(),
         }
     }
 
@@ -158,6 +163,7 @@ impl Session {
         match &self.position {
             Position::Single(s) => s.record.moves.len(),
             Position::Galice(g) => g.actions.len(),
+            Position::Lifeline(g) => g.record.turns.len(),
         }
     }
 
@@ -252,8 +258,12 @@ impl Session {
         }
     }
 
-    /// Whether a move typed as text is legal and ends the game (a pass after a pass).
+    /// Whether a move typed as text is legal and ends the game (a pass after a pass; a Square
+    /// Lifeline turn that ends the game wins it, and needs no confirmation).
     fn ends_the_game(&self, text: &str) -> bool {
+        if let Position::Lifeline(_) = self.position {
+            return false;
+        }
         let mut trial = self.position.clone();
         play_on(&mut trial, text).is_ok() && is_over(&trial)
     }
@@ -262,7 +272,7 @@ impl Session {
     fn default_file_name(&self) -> String {
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
         let extension = match self.position {
-            Position::Single(_) => "sgf",
+            Position::Single(_) | Position::Lifeline(_) => "sgf",
             Position::Galice(_) => "txt",
         };
         format!("variago-{}.{extension}", now.as_secs())
@@ -294,6 +304,10 @@ impl Session {
                 let analysis = search.analyse(&galice.game)?;
                 Some((analysis.best.to_string(), analysis.winrate, analysis.resign))
             }
+            Position::Lifeline(g) => {
+                let analysis = search.analyse(&g.game)?;
+                Some((g.game.turn_text(analysis.best), analysis.winrate, analysis.resign))
+            }
         }
     }
 
@@ -304,6 +318,7 @@ impl Session {
             let done = match &mut self.position {
                 Position::Single(s) => s.undo(),
                 Position::Galice(g) => g.undo(),
+                Position::Lifeline(g) => g.undo(),
             };
             // a kept search may have run after the moves taken back
             self.kept = None;
@@ -318,7 +333,8 @@ impl Session {
         writeln!(out, "{undone} move(s) taken back")
     }
 
-    /// The board with the hinted point marked `*` (a single board; Galice's hint is its turn).
+    /// The board with the hinted point marked `*` (a single board; Galice's and Square Lifeline's
+    /// hint is its turn).
     fn draw_hint(&self, hint: &str, out: &mut impl Write) -> io::Result<()> {
         let Position::Single(single) = &self.position else { return Ok(()) };
         let board = single.game.board();
@@ -344,6 +360,7 @@ impl Session {
         match &self.position {
             Position::Single(single) => draw_single(single, out),
             Position::Galice(galice) => draw_galice(galice, out),
+            Position::Lifeline(g) => draw_lifeline(g, out),
         }
     }
 
@@ -351,6 +368,7 @@ impl Session {
         match &self.position {
             Position::Single(s) => report(&s.game, out),
             Position::Galice(g) => report(&g.game, out),
+            Position::Lifeline(g) => report(&g.game, out),
         }
     }
 }
@@ -360,6 +378,7 @@ fn is_over(position: &Position) -> bool {
     match position {
         Position::Single(s) => s.game.is_over(),
         Position::Galice(g) => g.game.is_over(),
+        Position::Lifeline(g) => g.game.is_over(),
     }
 }
 
@@ -374,6 +393,12 @@ fn play_on(position: &mut Position, text: &str) -> Result<(), String> {
         Position::Galice(galice) => {
             let action: Action = text.parse().map_err(|e: NotationError| e.to_string())?;
             galice.perform(action).map_err(|e| e.to_string())
+        }
+        Position::Lifeline(g) => {
+            // a pair typed as two vertices, `C2 C4`, is `C2+C4`
+            let text = text.split_whitespace().collect::<Vec<_>>().join("+");
+            let turn = g.game.parse_turn(&text).map_err(|e| e.to_string())?;
+            g.play(turn).map_err(|e| e.to_string())
         }
     }
 }
@@ -420,6 +445,15 @@ fn draw_galice(galice: &GaliceGame, out: &mut impl Write) -> io::Result<()> {
     }
     if !galice.game.is_over() {
         writeln!(out, "{} to move", galice.game.to_move())?;
+    }
+    Ok(())
+}
+
+/// Square Lifeline's board (the last single stone marked), its last turn and who moves.
+fn draw_lifeline(g: &LifelineGame, out: &mut impl Write) -> io::Result<()> {
+    write!(out, "{}", g.game)?;
+    if let Some(&turn) = g.record.turns.last() {
+        writeln!(out, "last turn: {}", g.game.turn_text(turn))?;
     }
     Ok(())
 }

@@ -5,8 +5,9 @@
 use std::time::Duration;
 
 use variago_records::sgf::{move_from_text, move_text};
-use variago_records::{GameInfo, Record, galice_sgf};
+use variago_records::{GameInfo, LifelineRecord, Record, galice_sgf};
 use variago_rules::galice::{Action, Galice, Record as GaliceRecord, Turn};
+use variago_rules::lifeline::{self, Lifeline, LifelineSpec};
 use variago_rules::spec::Variant;
 use variago_rules::{AnyGame, Color, Ending, Game, GameResult, Move, ScoreSheet, VariantSpec};
 use variago_search::{Analysis, KeptAny, Search, Settings};
@@ -178,6 +179,35 @@ impl Refereed for Galice {
     fn sgf(&self, moves: &[Turn], result: &str, info: &GameInfo) -> String {
         let actions: Vec<Action> = moves.iter().copied().map(Action::Turn).collect();
         galice_sgf::to_sgf(&GaliceRecord::new(self.clone(), &actions), Some(result), info)
+    }
+}
+
+/// Square Lifeline: turns as `C3`, `C2+C4`, `swap`; the player who swaps takes Black's stones.
+impl Refereed for Lifeline {
+    fn text(&self, turn: lifeline::Turn) -> String {
+        self.turn_text(turn)
+    }
+
+    fn parse(&self, text: &str) -> Result<lifeline::Turn, String> {
+        self.parse_turn(text).map_err(|e| e.to_string())
+    }
+
+    /// White's swap: White's player plays Black's stones from here on.
+    fn chosen_color(&self, turn: lifeline::Turn) -> Option<Color> {
+        (turn == lifeline::Turn::Swap).then_some(Color::Black)
+    }
+
+    fn gtp_new_game(&self) -> Vec<String> {
+        let spec = LifelineSpec { rules: self.rules(), size: Some(self.board().geometry()) };
+        vec![format!("variago-variant {spec}")]
+    }
+
+    fn sgf(&self, moves: &[lifeline::Turn], result: &str, info: &GameInfo) -> String {
+        let mut record = LifelineRecord::new(self.rules(), self.board().geometry());
+        record.turns = moves.to_vec();
+        record.result = Some(result.to_string());
+        record.info = info.clone();
+        record.to_sgf()
     }
 }
 

@@ -120,4 +120,15 @@ fn square_lifeline_is_solved_a_win_being_1_and_its_line_ends_without_a_pass() {
     assert_eq!(last_line(&out), "value 1: 2076 states, 200 forced-cycle states");
     assert_eq!(line_starting(&out, "target: "), "0");
     assert!(stdout(&out).contains("(L -1, U 1)"), "{}", stdout(&out));
+    // every first pair of 2x3 (15 pairs less its 7 adjacent ones) loses for Black
+    let out = variago(&["lab", "solve", "--variant", "lifeline", "--size", "2x3", "--first-moves"]);
+    let firsts: Vec<String> =
+        stdout(&out).lines().filter(|l| l.starts_with("first move ")).map(String::from).collect();
+    assert_eq!(firsts.len(), 8, "{firsts:?}");
+    assert!(firsts.iter().all(|l| l.contains('+') && l.ends_with(": L -1, U -1")), "{firsts:?}");
+    assert_eq!(last_line(&out), "value -1: 52 states, 0 forced-cycle states");
+    assert_refused(
+        &variago(&["lab", "solve", "--variant", "lifeline", "--table", "2x3", "--first-moves"]),
+        "--first-moves is for one board, not with --table",
+    );
 }

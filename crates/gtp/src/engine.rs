@@ -7,9 +7,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 
+use variago_records::lifeline_sgf::is_lifeline_sgf;
 use variago_records::sgf::move_from_text;
-use variago_records::{Record, file, galice_sgf};
+use variago_records::{LifelineRecord, Record, file, galice_sgf};
 use variago_rules::galice::{Action, Galice, Record as GaliceRecord, Spot, Turn};
+use variago_rules::lifeline::{self, Lifeline, LifelineSpec};
 use variago_rules::score::HalfPoints;
 use variago_rules::{AnyGame, Color, Game, Geometry, Move, Point, ScoreSheet, VariantSpec};
 use variago_search::{Analysis, KeptAny, Level, Search, Settings};
@@ -17,7 +19,7 @@ use variago_search::{Analysis, KeptAny, Level, Search, Settings};
 use crate::analysis::{self, Analyse, Format};
 use crate::clock::Clock;
 use crate::handicap;
-use crate::position::{GaliceGame, Position, Single};
+use crate::position::{GaliceGame, LifelineGame, Position, Single};
 use crate::protocol::{self, Command, Parsed, Response};
 use crate::status::{Judgement, Status};
 
@@ -234,6 +236,41 @@ fn parse_move(geometry: Geometry, text: &str) -> Result<Move, Failure> {
     move_from_text(geometry, text).map_err(|e| format!("syntax error: {e}"))
 }
 
+/// Why a board-shaped command is not available in a game of another shape.
+fn not_single(position: &Position) -> Failure {
+    match position {
+        Position::Galice(_) => "not available in galice (two boards)".into(),
+        _ => "not available in Square Lifeline".into(),
+    }
+}
+
+/// Whether a spec names Square Lifeline (`lifeline` or `lifeline:OPTIONS`).
+fn is_lifeline(text: &str) -> bool {
+    text.split(':').next().is_some_and(|name| name.trim().eq_ignore_ascii_case(lifeline::NAME))
+}
+
+/// A board for Square Lifeline: both sides at least [`lifeline::MIN_SIDE`].
+fn lifeline_board(geometry: Geometry) -> Result<Geometry, Failure> {
+    if geometry.width().min(geometry.height()) < lifeline::MIN_SIDE {
+        return Err(format!(
+            "Square Lifeline needs sides of {} points or more, not {geometry}",
+            lifeline::MIN_SIDE
+        ));
+    }
+    Ok(geometry)
+}
+
+/// A Square Lifeline turn as `play` and `variago-why` take it: a vertex, a pair as `C2+C4` or
+/// as two vertices `C2 C4`, or `swap`.
+fn lifeline_turn(game: &Lifeline, words: &[String]) -> Result<lifeline::Turn, Failure> {
+    let text = match words {
+        [one] => one.clone(),
+        [a, b] => format!("{a}+{b}"),
+        _ => return Err("syntax error: a Square Lifeline turn is VERTEX, VERTEX+VERTEX or swap".into()),
+    };
+    game.parse_turn(&text).map_err(|e| format!("syntax error: {e}"))
+}
+
 fn parse_count(text: &str) -> Result<usize, Failure> {
     text.parse().map_err(|_| format!("syntax error: '{text}' is not a number"))
 }
@@ -401,14 +438,14 @@ impl Engine {
     fn single(&self) -> Result<&Single, Failure> {
         match &self.position {
             Position::Single(single) => Ok(single),
-            Position::Galice(_) => Err("not available in galice (two boards)".into()),
+            other => Err(not_single(other)),
         }
     }
 
     fn single_mut(&mut self) -> Result<&mut Single, Failure> {
         match &mut self.position {
             Position::Single(single) => Ok(single),
-            Position::Galice(_) => Err("not available in galice (two boards)".into()),
+            other => Err(not_single(other)),
         }
     }
 
@@ -416,6 +453,7 @@ impl Engine {
         match &self.position {
             Position::Single(s) => s.game.to_move(),
             Position::Galice(g) => g.game.to_move(),
+            Position::Lifeline(g) => g.game.to_move(),
         }
     }
 
@@ -423,6 +461,11 @@ impl Engine {
     fn empty_position(text: &str, geometry: Geometry) -> Result<Position, Failure> {
         if text.trim().eq_ignore_ascii_case("galice") {
             return Ok(Position::Galice(GaliceGame::new(Galice::new())));
+        }
+        if is_lifeline(text) {
+            let spec: LifelineSpec = text.parse().map_err(|e| format!("{e}"))?;
+            let geometry = lifeline_board(spec.size.unwrap_or(geometry))?;
+            return Ok(Position::Lifeline(LifelineGame::new(spec.rules, geometry)));
         }
         let spec: VariantSpec = text.parse().map_err(|e| format!("{e}"))?;
         let geometry = spec.size.unwrap_or(geometry);
@@ -434,6 +477,7 @@ impl Engine {
         match &self.position {
             Position::Single(s) => s.geometry(),
             Position::Galice(_) => Geometry::square(19).expect("19 is a board size"),
+            Position::Lifeline(g) => g.record.geometry,
         }
     }
 
@@ -452,6 +496,9 @@ impl Engine {
                 VariantSpec { size: Some(s.geometry()), ..s.record.spec.clone() }.to_string()
             }
             Position::Galice(_) => "galice".into(),
+            Position::Lifeline(g) => {
+                LifelineSpec { size: Some(g.record.geometry), ..g.record.spec() }.to_string()
+            }
         }
     }
 
@@ -460,6 +507,11 @@ impl Engine {
         geometry: Result<Geometry, variago_rules::GeometryError>,
     ) -> Result<String, Failure> {
         let geometry = geometry.map_err(|_| "unacceptable size".to_string())?;
+        if let Position::Lifeline(g) = &mut self.position {
+            let geometry = lifeline_board(geometry).map_err(|_| "unacceptable size".to_string())?;
+            *g = LifelineGame::new(g.record.rules, geometry);
+            return Ok(String::new());
+        }
         let single = self.single_mut().map_err(|_| "unacceptable size".to_string())?;
         *single = Single::new(single.record.spec.clone(), geometry);
         Ok(String::new())
@@ -486,6 +538,7 @@ impl Engine {
         self.position = match &self.position {
             Position::Single(s) => Position::Single(Single::new(s.record.spec.clone(), s.geometry())),
             Position::Galice(_) => Position::Galice(GaliceGame::new(Galice::new())),
+            Position::Lifeline(g) => Position::Lifeline(LifelineGame::new(g.record.rules, g.record.geometry)),
         };
         Ok(String::new())
     }
@@ -501,7 +554,7 @@ impl Engine {
             spec.set_komi(komi);
             *single = single.with_spec(spec)?;
         }
-        // Galice has no komi: accepted, as GUIs send it before every game
+        // Galice and Square Lifeline have no komi: accepted, as GUIs send it before every game
         Ok(String::new())
     }
 
@@ -523,6 +576,13 @@ impl Engine {
                     return Err(format!("illegal move: it is {}'s turn", galice.game.to_move()));
                 }
                 galice.perform(action).map_err(|reason| format!("illegal move: {reason}"))?;
+            }
+            Position::Lifeline(g) => {
+                let turn = lifeline_turn(&g.game, rest)?;
+                if g.game.to_move() != color {
+                    return Err(format!("illegal move: it is {}'s turn", g.game.to_move()));
+                }
+                g.play(turn).map_err(|reason| format!("illegal move: {reason}"))?;
             }
         }
         Ok(String::new())
@@ -620,6 +680,25 @@ impl Engine {
                     galice.play(analysis.best).map_err(|e| format!("internal error: {e}"))?;
                 }
                 Ok((analysis.best.to_string(), String::new()))
+            }
+            Position::Lifeline(g) => {
+                if g.game.to_move() != color {
+                    return Err(format!("it is {}'s turn", g.game.to_move()));
+                }
+                let settings =
+                    self.move_settings(color, g.record.turns.len(), g.game.board().empties().len());
+                // a finished game has no move: the player to move has lost, and resigns
+                let Some(analysis) = Search::new(settings).analyse(&g.game) else {
+                    return Ok(("resign".into(), String::new()));
+                };
+                if analysis.resign {
+                    return Ok(("resign".into(), String::new()));
+                }
+                let text = g.game.turn_text(analysis.best);
+                if let (true, Position::Lifeline(g)) = (play, &mut self.position) {
+                    g.play(analysis.best).map_err(|e| format!("internal error: {e}"))?;
+                }
+                Ok((text, String::new()))
             }
         }
     }
@@ -776,6 +855,7 @@ impl Engine {
         let undone = match &mut self.position {
             Position::Single(s) => s.undo(),
             Position::Galice(g) => g.undo(),
+            Position::Lifeline(g) => g.undo(),
         };
         if undone { Ok(String::new()) } else { Err("cannot undo".into()) }
     }
@@ -784,6 +864,7 @@ impl Engine {
         match &self.position {
             Position::Single(s) => format!("\n{}{} to move", s.game.board(), s.game.to_move()),
             Position::Galice(g) => format!("\n{}", g.game.diagram()),
+            Position::Lifeline(g) => format!("\n{}", g.game),
         }
     }
 
@@ -791,6 +872,7 @@ impl Engine {
         match &self.position {
             Position::Single(s) => final_score(&s.game),
             Position::Galice(g) => final_score(&g.game),
+            Position::Lifeline(g) => final_score(&g.game),
         }
     }
 
@@ -798,6 +880,7 @@ impl Engine {
         match &self.position {
             Position::Single(s) => score_sheet(&s.game),
             Position::Galice(g) => score_sheet(&g.game),
+            Position::Lifeline(g) => score_sheet(&g.game),
         }
     }
 
@@ -806,6 +889,7 @@ impl Engine {
         let result = match &self.position {
             Position::Single(s) => s.game.outcome(),
             Position::Galice(g) => g.game.outcome(),
+            Position::Lifeline(g) => g.game.outcome(),
         };
         result.map_or_else(|| "unknown".into(), |r| r.to_string())
     }
@@ -826,6 +910,14 @@ impl Engine {
             Position::Galice(g) => {
                 let stones = Spot::all().filter(|&s| g.game.stone(s).is_some());
                 let all = stones.map(|s| s.to_string()).collect::<Vec<_>>().join(" ");
+                return Ok(if status == Status::Alive { all } else { String::new() });
+            }
+            // no dead stone is ever left on the board: every stone is alive
+            Position::Lifeline(g) => {
+                let geometry = g.record.geometry;
+                let board = g.game.board();
+                let stones = geometry.points().filter(|&p| board.color(p).is_some());
+                let all = stones.map(|p| geometry.vertex(p).to_string()).collect::<Vec<_>>().join(" ");
                 return Ok(if status == Status::Alive { all } else { String::new() });
             }
         };
@@ -1029,11 +1121,12 @@ impl Engine {
         }
     }
 
-    /// `get_komi`: as GNU Go prints it (`%4.1f`: ` 6.5`, `-3.5`, `10.5`); Galice has none (` 0.0`).
+    /// `get_komi`: as GNU Go prints it (`%4.1f`: ` 6.5`, `-3.5`, `10.5`); Galice and Square
+    /// Lifeline have none (` 0.0`).
     fn get_komi(&self) -> String {
         let komi = match &self.position {
             Position::Single(s) => s.game.score().komi(),
-            Position::Galice(_) => HalfPoints(0),
+            Position::Galice(_) | Position::Lifeline(_) => HalfPoints(0),
         };
         format!("{:4.1}", komi.as_f64())
     }
@@ -1139,7 +1232,15 @@ impl Engine {
         // an SGF is Galice only when its root says `RU[galice]`: the Galice reader is lenient about
         // everything else, so a broken Go record must report its own error, not load as Galice
         let is_sgf = text.trim_start().starts_with('(');
-        let position = if is_sgf && !galice_sgf::is_galice_sgf(&text) {
+        let position = if is_sgf && is_lifeline_sgf(&text) {
+            LifelineRecord::from_sgf(&text).map_err(|e| e.to_string()).and_then(|mut record| {
+                if keep(record.turns.len()) < record.turns.len() {
+                    record.result = None;
+                    record.turns.truncate(keep(record.turns.len()));
+                }
+                LifelineGame::from_record(record).map(Position::Lifeline)
+            })
+        } else if is_sgf && !galice_sgf::is_galice_sgf(&text) {
             Record::from_sgf(&text).map_err(|e| e.to_string()).and_then(|mut record| {
                 if keep(record.moves.len()) < record.moves.len() {
                     // the game's result belongs to its end, not to the position loaded
@@ -1198,6 +1299,13 @@ impl Engine {
                 }
                 Ok(legality(&galice.game, turn))
             }
+            Position::Lifeline(g) => {
+                let turn = lifeline_turn(&g.game, rest)?;
+                if g.game.to_move() != color {
+                    return Ok(format!("it is {}'s turn", g.game.to_move()));
+                }
+                Ok(legality(&g.game, turn))
+            }
         }
     }
 
@@ -1207,6 +1315,7 @@ impl Engine {
         match &self.position {
             Position::Single(s) => legal_list(&s.game, " ", |mv| s.name(mv)),
             Position::Galice(g) => legal_list(&g.game, ", ", |turn| turn.to_string()),
+            Position::Lifeline(g) => legal_list(&g.game, " ", |turn| g.game.turn_text(turn)),
         }
     }
 

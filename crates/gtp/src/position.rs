@@ -1,9 +1,11 @@
 //! The game the engine holds: a single-board variant kept as a [`Record`] (so that `undo`,
-//! `printsgf` and a changed komi replay it exactly) or a Galice game kept as its start and turns.
+//! `printsgf` and a changed komi replay it exactly), a Galice game kept as its start and turns, or
+//! a Square Lifeline game kept as its record.
 
 use variago_records::sgf::move_text;
-use variago_records::{GameInfo, Record, galice_sgf};
+use variago_records::{GameInfo, LifelineRecord, Record, galice_sgf};
 use variago_rules::galice::{Action, Galice, Record as GaliceRecord, Turn};
+use variago_rules::lifeline::{self, Lifeline, LifelineRules};
 use variago_rules::{AnyGame, Board, Color, Game, Geometry, Illegal, Move, Point, VariantSpec};
 
 /// A single-board game: the record of what was played and the position it leads to.
@@ -191,6 +193,44 @@ impl GaliceGame {
     }
 }
 
+/// A Square Lifeline game: its record (rules, board, turns) and the position it leads to.
+#[derive(Clone, Debug)]
+pub struct LifelineGame {
+    /// What was played.
+    pub record: LifelineRecord,
+    /// The position now.
+    pub game: Lifeline,
+}
+
+impl LifelineGame {
+    /// The empty board.
+    pub fn new(rules: LifelineRules, geometry: Geometry) -> Self {
+        LifelineGame { record: LifelineRecord::new(rules, geometry), game: Lifeline::new(rules, geometry) }
+    }
+
+    /// The position at the end of a record, or the turn it refuses.
+    pub fn from_record(record: LifelineRecord) -> Result<Self, String> {
+        let game = record.replay().map_err(|e| e.to_string())?;
+        Ok(LifelineGame { record, game })
+    }
+
+    /// Plays a turn, or refuses it and changes nothing.
+    pub fn play(&mut self, turn: lifeline::Turn) -> Result<(), Illegal> {
+        self.game.play(turn)?;
+        self.record.turns.push(turn);
+        Ok(())
+    }
+
+    /// Takes back the last turn.
+    pub fn undo(&mut self) -> bool {
+        if self.record.turns.pop().is_none() {
+            return false;
+        }
+        self.game = self.record.replay().expect("a prefix of a legal game is legal");
+        true
+    }
+}
+
 /// Either kind of game.
 #[derive(Clone, Debug)]
 #[expect(clippy::large_enum_variant, reason = "an engine holds one, and never copies it per move")]
@@ -199,6 +239,8 @@ pub enum Position {
     Single(Single),
     /// Galice.
     Galice(GaliceGame),
+    /// Square Lifeline.
+    Lifeline(LifelineGame),
 }
 
 impl Position {
@@ -215,6 +257,11 @@ impl Position {
             Position::Galice(g) => {
                 let result = g.game.outcome().map(|r| r.to_string());
                 galice_sgf::to_sgf(&g.record(), result.as_deref(), &GameInfo::default())
+            }
+            Position::Lifeline(g) => {
+                let mut record = g.record.clone();
+                record.result = g.game.outcome().map(|r| r.to_string());
+                record.to_sgf()
             }
         }
     }

@@ -340,6 +340,50 @@ fn galice_turns_in_their_notation() {
     assert!(out[13].starts_with("? illegal move: it is"), "{}", out[13]);
 }
 
+#[test]
+fn square_lifeline_is_played_through_the_variant_extension() {
+    let mut engine = engine("go:size=9");
+    let out = split(&session_with_ref(
+        &mut engine,
+        "variago-variant lifeline:size=5\nvariago-rules\nplay b C2+C4\nvariago-why w C3\nvariago-why w swap\nplay w B3 D3\nshowboard\nplay b pass\nplay b C3\ngenmove w\nvariago-score\nfinal_score\nprintsgf\nundo\nundo\nvariago-why b D5\nboardsize 1\nboardsize 4\nlz-analyze 10\ngogui-rules_legal_moves\nkomi 6.5\nget_komi\n",
+    ));
+    assert_eq!(out[0], "=");
+    assert_eq!(out[1], "= lifeline:size=5x5");
+    assert_eq!(out[2], "=");
+    assert!(out[3].starts_with("= ") && out[3] != "= legal" && out[3].contains("pair"), "{}", out[3]);
+    assert_eq!(out[4], "= legal");
+    assert_eq!(out[5], "=", "a pair as two vertices");
+    assert!(out[6].contains(" 3  . O . O .  3") && out[6].contains("Black to move"), "{}", out[6]);
+    assert_eq!(
+        out[7],
+        "? illegal move: there is no passing in Square Lifeline: the player with no legal placement loses"
+    );
+    assert_eq!(out[8], "=");
+    // Black's only group died: whatever White plays, Black has no placement left
+    assert!(out[9].starts_with("= ") && out[9] != "= resign", "{}", out[9]);
+    assert!(out[10].contains("White wins: Black has no legal placement"), "{}", out[10]);
+    assert_eq!(out[11], "= W+");
+    assert!(
+        out[12].contains(r"RU[lifeline]")
+            && out[12].contains(";B[cb];B[cd];W[bc];W[dc];B[cc];W[")
+            && out[12].contains("RE[W+]"),
+        "{}",
+        out[12]
+    );
+    assert_eq!(&out[13..15], ["=", "="]);
+    assert_eq!(out[15], "= legal");
+    assert_eq!(out[16], "? unacceptable size");
+    assert_eq!(out[17], "=");
+    assert_eq!(out[18], "? not available in Square Lifeline");
+    assert_eq!(
+        out[19].split(' ').count(),
+        1 + 16 * 15 / 2 - 24,
+        "the pairs of 4x4 less its 24 adjacent ones: {}",
+        out[19]
+    );
+    assert_eq!(&out[20..22], ["=", "=  0.0"]);
+}
+
 /// Like [`session_with`], keeping the engine.
 fn session_with_ref(engine: &mut Engine, input: &str) -> String {
     let mut output = Vec::new();

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use variago_rules::galice::{Galice, Spot, Stage, Turn};
+use variago_rules::lifeline::{Lifeline, Turn as LifelineTurn};
 use variago_rules::{AnyGame, Color, Game, Illegal, Move};
 
 /// A player as the JSON files write it: `"B"` or `"W"`.
@@ -136,6 +137,19 @@ impl Studied for Galice {
             Turn::Choose(chosen) => Some(chosen.opponent()),
             _ => None,
         })
+    }
+}
+
+/// Square Lifeline: Black moves first, and its first pair is the pie rule's setup: with the swap
+/// the player who placed it plays White from there on. No rule of its own refuses a move (the
+/// refusals are the board's: an occupied point, a turn that changes nothing).
+impl Studied for Lifeline {
+    const FIRST: Color = Color::Black;
+
+    fn restriction_hits(&self, _hit: &mut dyn FnMut(&'static str)) {}
+
+    fn setup_player(moves: &[LifelineTurn]) -> Option<Color> {
+        Some(if moves.contains(&LifelineTurn::Swap) { Color::White } else { Color::Black })
     }
 }
 
@@ -394,6 +408,11 @@ mod tests {
         assert_eq!(Galice::setup_player(&[Turn::Choose(Color::Black)]), Some(Color::White));
         assert_eq!(Galice::setup_player(&[Turn::Choose(Color::White)]), Some(Color::Black));
         assert_eq!(<AnyGame as Studied>::setup_player(&[Move::Pass]), None);
+        // Square Lifeline: the player of Black's first pair plays White after the swap
+        let g = variago_rules::Geometry::square(3).unwrap();
+        let pair = LifelineTurn::pair(g.point(0, 0).unwrap(), g.point(2, 0).unwrap());
+        assert_eq!(Lifeline::setup_player(&[pair]), Some(Color::Black));
+        assert_eq!(Lifeline::setup_player(&[pair, LifelineTurn::Swap]), Some(Color::White));
         assert!(hits(&Galice::new()).is_empty());
     }
 
