@@ -12,10 +12,7 @@ use variago_rules::lifeline::{Lifeline, LifelineSpec, NAME};
 
 use crate::Failure;
 
-/// Whether a spec names Square Lifeline (`lifeline` or `lifeline:OPTIONS`).
-pub fn is_lifeline(variant: &str) -> bool {
-    variant.split(':').next().is_some_and(|name| name.trim().eq_ignore_ascii_case(NAME))
-}
+pub use variago_rules::lifeline::names_lifeline as is_lifeline;
 
 /// Whether FILE is read as Square Lifeline: `--variant lifeline...`, or, without `--variant`,
 /// an SGF file whose root names it in `RU`.

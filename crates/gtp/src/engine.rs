@@ -244,11 +244,6 @@ fn not_single(position: &Position) -> Failure {
     }
 }
 
-/// Whether a spec names Square Lifeline (`lifeline` or `lifeline:OPTIONS`).
-fn is_lifeline(text: &str) -> bool {
-    text.split(':').next().is_some_and(|name| name.trim().eq_ignore_ascii_case(lifeline::NAME))
-}
-
 /// A board for Square Lifeline: both sides at least [`lifeline::MIN_SIDE`].
 fn lifeline_board(geometry: Geometry) -> Result<Geometry, Failure> {
     if geometry.width().min(geometry.height()) < lifeline::MIN_SIDE {
@@ -462,7 +457,7 @@ impl Engine {
         if text.trim().eq_ignore_ascii_case("galice") {
             return Ok(Position::Galice(GaliceGame::new(Galice::new())));
         }
-        if is_lifeline(text) {
+        if lifeline::names_lifeline(text) {
             let spec: LifelineSpec = text.parse().map_err(|e| format!("{e}"))?;
             let geometry = lifeline_board(spec.size.unwrap_or(geometry))?;
             return Ok(Position::Lifeline(LifelineGame::new(spec.rules, geometry)));

@@ -197,8 +197,7 @@ impl Searched {
     /// Reads a spec the lab searches: `lifeline[:...]` as Square Lifeline, any other through
     /// [`crate::searchable_variant`]; the own-position draw is off in both.
     pub fn parse(text: &str) -> Result<Searched, crate::LabError> {
-        let name = text.split(':').next().unwrap_or_default().trim();
-        if name.eq_ignore_ascii_case(variago_rules::lifeline::NAME) {
+        if variago_rules::lifeline::names_lifeline(text) {
             return Ok(Searched::Lifeline(searchable_lifeline(text.parse()?)));
         }
         crate::searchable_variant(text).map(Searched::Stones)

@@ -10,7 +10,7 @@
 
 use sgf_parse::go::{self, Prop};
 use sgf_parse::{SgfProp, SimpleText};
-use variago_rules::lifeline::{Lifeline, LifelineRules, LifelineSpec, NAME, Turn};
+use variago_rules::lifeline::{Lifeline, LifelineRules, LifelineSpec, Turn, names_lifeline};
 use variago_rules::{Color, Game, Geometry, Point};
 
 use crate::sgf::{
@@ -212,10 +212,7 @@ fn turns(entries: Vec<Entry>) -> Result<Vec<Turn>, RecordError> {
 pub fn is_lifeline_sgf(text: &str) -> bool {
     with_main_line(text, |nodes| {
         Ok(nodes.first().is_some_and(|root| {
-            root.properties().any(|p| {
-                matches!(p, Prop::RU(rules)
-                    if rules.text.split(':').next().unwrap_or_default().trim().eq_ignore_ascii_case(NAME))
-            })
+            root.properties().any(|p| matches!(p, Prop::RU(rules) if names_lifeline(&rules.text)))
         }))
     })
     .unwrap_or(false)

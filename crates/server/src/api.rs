@@ -158,6 +158,13 @@ async fn health(State(hub): State<Arc<Hub>>) -> Response {
 async fn variants() -> Json<serde_json::Value> {
     let galice =
         serde_json::json!({ "name": "galice", "about": variago_rules::galice::ABOUT, "options": [] });
+    use variago_rules::lifeline;
+    let lifeline_options: Vec<_> = lifeline::OPTIONS
+        .iter()
+        .map(|o| serde_json::json!({ "key": o.key, "values": o.values, "default": o.default }))
+        .collect();
+    let lifeline =
+        serde_json::json!({ "name": lifeline::NAME, "about": lifeline::ABOUT, "options": lifeline_options });
     let list: Vec<_> = VARIANTS
         .iter()
         .map(|v| {
@@ -168,7 +175,7 @@ async fn variants() -> Json<serde_json::Value> {
                 .collect();
             serde_json::json!({ "name": v.name, "about": v.about, "options": options })
         })
-        .chain([galice])
+        .chain([galice, lifeline])
         .collect();
     Json(serde_json::json!({ "variants": list }))
 }

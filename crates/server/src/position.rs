@@ -1,15 +1,17 @@
-//! The position of a served game: a single-board variant (the engine's `AnyGame`) or Galice (two
-//! boards, turns in the Galice notation, the pie setup). The table handles moves as text, in
-//! each variant's own notation, so that both kinds of game go through the same life.
+//! The position of a served game: a single-board variant (the engine's `AnyGame`), Galice (two
+//! boards, turns in the Galice notation, the pie setup) or Square Lifeline (a first turn's pair
+//! `C2+C4`, the swap, no pass). The table handles moves as text, in each variant's own notation,
+//! so that every kind of game goes through the same life.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 use variago_gtp::status::Judgement;
 use variago_records::sgf::{move_from_text, move_text, territory, without_dead};
-use variago_records::{GameInfo, Record, galice_sgf};
+use variago_records::{GameInfo, LifelineRecord, Record, galice_sgf};
 use variago_rules::borderline::{StoneStatus, Zone};
 use variago_rules::galice::{self, Galice, Turn};
+use variago_rules::lifeline::{self, Lifeline, LifelineSpec};
 use variago_rules::{
     AnyGame, Board, Color, Ending, Game, GameResult, Geometry, Move, Point, ScoreSheet, VariantSpec,
 };
@@ -80,6 +82,10 @@ pub const NO_OWNERSHIP: &str = "this variant is not counted point by point (Bord
      counts captures and weighs its terms by zone), so the AI has no ownership for it: the \
      estimate is its win rate alone";
 
+/// The estimate's note for Square Lifeline, which has no score at all.
+pub const NO_SCORE: &str = "Square Lifeline has no score (the last player to place wins): the \
+     estimate is the AI's win rate alone";
+
 /// One board judged from the search's ownership: its shares as rows, the stones judged dead and
 /// the area count with them taken off (Black minus White, komi not included).
 struct Judged {
@@ -144,6 +150,13 @@ pub enum Position {
     },
     /// Galice.
     Galice(Galice),
+    /// Square Lifeline.
+    Lifeline {
+        /// The rules, size included.
+        spec: LifelineSpec,
+        /// The position.
+        game: Lifeline,
+    },
 }
 
 /// The rows of a board from the top: `.` empty, `X` `O` stones, `K` `k` kings.
@@ -182,10 +195,17 @@ fn refusal(text: impl std::fmt::Display, reason: variago_rules::Illegal) -> ApiE
 }
 
 impl Position {
-    /// The start of a game of a spec (`galice`, or a single-board spec with its size).
+    /// The start of a game of a spec (`galice`, `lifeline[:...]`, or a single-board spec with its
+    /// size).
     pub fn start(spec: &str) -> Result<Self, ApiError> {
         if spec.trim().eq_ignore_ascii_case(GALICE) {
             return Ok(Position::Galice(Galice::new()));
+        }
+        if lifeline::names_lifeline(spec) {
+            let spec: LifelineSpec =
+                spec.parse().map_err(|e: variago_rules::SpecError| ApiError::bad_request(e.to_string()))?;
+            let spec = LifelineSpec { size: Some(spec.geometry()), ..spec };
+            return Ok(Position::Lifeline { game: spec.new_game(), spec });
         }
         let spec: VariantSpec =
             spec.parse().map_err(|e: variago_rules::SpecError| ApiError::bad_request(e.to_string()))?;
@@ -209,6 +229,7 @@ impl Position {
                 game: AnyGame::new(spec, *geometry),
             },
             Position::Galice(_) => Position::Galice(Galice::new()),
+            Position::Lifeline { spec, .. } => Position::Lifeline { spec: *spec, game: spec.new_game() },
         }
     }
 
@@ -217,6 +238,7 @@ impl Position {
         match self {
             Position::Single { spec, .. } => spec.to_string(),
             Position::Galice(_) => GALICE.to_string(),
+            Position::Lifeline { spec, .. } => spec.to_string(),
         }
     }
 
@@ -228,6 +250,7 @@ impl Position {
                 let geometry = g.board(galice::Side::Left).geometry();
                 (geometry.width(), geometry.height())
             }
+            Position::Lifeline { spec, .. } => (spec.geometry().width(), spec.geometry().height()),
         }
     }
 
@@ -236,6 +259,7 @@ impl Position {
         match self {
             Position::Single { spec, .. } => spec.komi().as_f64(),
             Position::Galice(g) => g.score().komi().as_f64(),
+            Position::Lifeline { .. } => 0.0,
         }
     }
 
@@ -243,7 +267,7 @@ impl Position {
     pub fn single(&self) -> Option<(&VariantSpec, &Board)> {
         match self {
             Position::Single { spec, game, .. } => Some((spec, game.board())),
-            Position::Galice(_) => None,
+            Position::Galice(_) | Position::Lifeline { .. } => None,
         }
     }
 
@@ -254,6 +278,7 @@ impl Position {
                 geometry.parse_vertex(vertex).map_err(|e| ApiError::bad_request(e.to_string()))
             }
             Position::Galice(_) => Err(ApiError::conflict("galice has no dead-stone phase")),
+            Position::Lifeline { .. } => Err(ApiError::conflict("Square Lifeline has no dead-stone phase")),
         }
     }
 
@@ -263,7 +288,7 @@ impl Position {
             Position::Single { geometry, .. } => {
                 points.iter().map(|&p| geometry.vertex(p).to_string()).collect()
             }
-            Position::Galice(_) => Vec::new(),
+            Position::Galice(_) | Position::Lifeline { .. } => Vec::new(),
         }
     }
 
@@ -272,6 +297,7 @@ impl Position {
         match self {
             Position::Single { game, .. } => game.to_move(),
             Position::Galice(g) => g.to_move(),
+            Position::Lifeline { game, .. } => game.to_move(),
         }
     }
 
@@ -301,6 +327,12 @@ impl Position {
                 g.check(turn).map_err(|reason| refusal(turn, reason))?;
                 Ok(turn.to_string())
             }
+            Position::Lifeline { game, .. } => {
+                let turn = game.parse_turn(text).map_err(|e| ApiError::bad_request(e.to_string()))?;
+                let written = game.turn_text(turn);
+                game.check(turn).map_err(|reason| refusal(&written, reason))?;
+                Ok(written)
+            }
         }
     }
 
@@ -320,6 +352,12 @@ impl Position {
                 g.play(turn).map_err(|e| e.to_string())?;
                 Ok(0)
             }
+            // the stones a turn removes die for want of a path, not captured: none are counted
+            Position::Lifeline { game, .. } => {
+                let turn = game.parse_turn(&written).map_err(|e| e.to_string())?;
+                game.play(turn).map_err(|e| e.to_string())?;
+                Ok(0)
+            }
         }
     }
 
@@ -328,8 +366,12 @@ impl Position {
         text == "pass" || text == Turn::Pass.to_string()
     }
 
-    /// The colour a Galice colour choice takes (`choose black`), for the chooser.
+    /// The colour a Galice colour choice takes (`choose black`), for the chooser; Square
+    /// Lifeline's `swap` takes Black's stones for the player who was White.
     pub fn choice(text: &str) -> Option<Color> {
+        if text == "swap" {
+            return Some(Color::Black);
+        }
         match text.parse() {
             Ok(Turn::Choose(color)) => Some(color),
             _ => None,
@@ -341,6 +383,7 @@ impl Position {
         match self {
             Position::Single { game, .. } => game.is_over(),
             Position::Galice(g) => g.is_over(),
+            Position::Lifeline { game, .. } => game.is_over(),
         }
     }
 
@@ -349,6 +392,7 @@ impl Position {
         match self {
             Position::Single { game, .. } => game.outcome(),
             Position::Galice(g) => g.outcome(),
+            Position::Lifeline { game, .. } => game.outcome(),
         }
     }
 
@@ -403,6 +447,7 @@ impl Position {
             }
             (Position::Single { game, .. }, None) => score_view(&game.score()),
             (Position::Galice(g), _) => score_view(&g.score()),
+            (Position::Lifeline { game, .. }, _) => score_view(&game.score()),
         }
     }
 
@@ -417,6 +462,7 @@ impl Position {
     pub fn boards(&self) -> Vec<Vec<String>> {
         match self {
             Position::Single { game, .. } => vec![rows(game.board())],
+            Position::Lifeline { game, .. } => vec![rows(game.board())],
             Position::Galice(g) => {
                 [galice::Side::Left, galice::Side::Right].map(|side| rows(g.board(side))).into()
             }
@@ -464,6 +510,21 @@ impl Position {
                 g.legal_moves(&mut turns);
                 legal.extend(turns.iter().map(Turn::to_string));
             }
+            // every legal turn (a first turn's pairs, the swap); after the first turns, why each
+            // empty point is refused, as for a single board
+            Position::Lifeline { spec, game } => {
+                let mut turns = Vec::new();
+                game.legal_moves(&mut turns);
+                legal.extend(turns.iter().map(|&turn| game.turn_text(turn)));
+                if matches!(game.stage(), lifeline::Stage::Placements(_)) && !game.is_over() {
+                    let geometry = spec.geometry();
+                    for &p in game.board().empties() {
+                        if let Err(reason) = game.check(lifeline::Turn::Place(p)) {
+                            refused.insert(geometry.vertex(p).to_string(), reason.to_string());
+                        }
+                    }
+                }
+            }
         }
         (legal, refused)
     }
@@ -491,6 +552,14 @@ impl Position {
                     moves.iter().filter_map(|m| m.parse().ok()).map(galice::Action::Turn).collect();
                 galice_sgf::to_sgf(&galice::Record::new(Galice::new(), &actions), result, info)
             }
+            Position::Lifeline { spec, game } => {
+                let geometry = spec.geometry();
+                let mut record = LifelineRecord::new(spec.rules, geometry);
+                record.turns = moves.iter().filter_map(|m| game.parse_turn(m).ok()).collect();
+                record.result = result.map(str::to_string);
+                record.info = info.clone();
+                record.to_sgf()
+            }
         }
     }
 
@@ -511,6 +580,10 @@ impl Position {
                 let a = search.analyse(g)?;
                 (a.winrate, a.playouts, a.ownership)
             }
+            Position::Lifeline { game, .. } => {
+                let a = search.analyse(game)?;
+                (a.winrate, a.playouts, a.ownership)
+            }
         };
         let black_winrate = if to_move == Color::Black { winrate } else { 1.0 - winrate };
         let mut estimate = Estimate {
@@ -528,7 +601,8 @@ impl Position {
             note: None,
         };
         if ownership.is_empty() {
-            estimate.note = Some(NO_OWNERSHIP.to_string());
+            let note = if matches!(self, Position::Lifeline { .. }) { NO_SCORE } else { NO_OWNERSHIP };
+            estimate.note = Some(note.to_string());
             return Some(estimate);
         }
         let mut margin = -self.komi();
@@ -566,6 +640,8 @@ impl Position {
                 estimate.ownership = Some(left);
                 estimate.right_ownership = Some(right);
             }
+            // no ownership: the estimate was returned above
+            Position::Lifeline { .. } => return Some(estimate),
         }
         estimate.winner = leader(margin);
         estimate.result = Some(match margin {
@@ -587,6 +663,7 @@ impl Position {
                 search.best_move(game).map(|mv| move_text(*geometry, mv))
             }
             Position::Galice(g) => search.best_move(g).map(|turn| turn.to_string()),
+            Position::Lifeline { game, .. } => search.best_move(game).map(|turn| game.turn_text(turn)),
         }
     }
 }

@@ -15,6 +15,7 @@ use crate::error::ApiError;
 use crate::position::{BorderlineView, GALICE, GaliceBoards, Position};
 use crate::seat;
 use crate::store::{EventRow, GameRow, RatedResult};
+use variago_rules::lifeline::{self, LifelineSpec, names_lifeline};
 
 /// A colour as the API writes it: `"black"` or `"white"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -502,6 +503,20 @@ impl Table {
                 return Err(ApiError::bad_request("galice has no size or komi to choose"));
             }
             Position::start(GALICE)?
+        } else if names_lifeline(&request.variant) {
+            if request.komi.is_some() {
+                return Err(ApiError::bad_request(
+                    "Square Lifeline has no komi: the last player to place wins",
+                ));
+            }
+            let bad = |e: variago_rules::SpecError| ApiError::bad_request(e.to_string());
+            let mut spec: LifelineSpec = request.variant.parse().map_err(bad)?;
+            if let Some(size) = &request.size {
+                // the size read as the spec's own `size=`, with its bounds
+                spec.size =
+                    format!("{}:size={size}", lifeline::NAME).parse::<LifelineSpec>().map_err(bad)?.size;
+            }
+            Position::start(&spec.to_string())?
         } else {
             Position::start(&Self::single_spec(&request)?.to_string())?
         };

@@ -744,6 +744,79 @@ async fn galice_runs_the_pie_setup_the_colour_choice_and_turns_in_its_notation()
     assert!(sgf.contains("RU[galice]"), "{sgf}");
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn square_lifeline_plays_pairs_the_swap_and_ends_with_the_last_placement() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = support::sqlite_url(&dir.path().join("lifeline.db"));
+    let server = Server::start_on(&url).await;
+    let client = server.client();
+    let (id, first, second) = client.pair("lifeline", "5", json!({})).await;
+    let mut game = client.game(&id).await;
+    assert_eq!((game["spec"].as_str(), game["komi"].as_f64()), (Some("lifeline:size=5x5"), Some(0.0)));
+    // a first turn is a pair: 300 pairs of 5x5 less its 40 adjacent ones
+    assert_eq!(game["legal"].as_array().map(Vec::len), Some(260), "{}", game["legal"]);
+    let (status, body) = client.act(&id, &first, json!({ "type": "move", "move": "C3" })).await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (422, Some("C3 is illegal: a first turn places two stones: play a pair of empty points"))
+    );
+    let (status, body) = client.act(&id, &first, json!({ "type": "pass" })).await;
+    assert_eq!(status, 422, "no passing: {body}");
+    assert!(body["error"].as_str().unwrap().contains("there is no passing in Square Lifeline"), "{body}");
+    game = client.must(&id, &first, json!({ "type": "move", "move": "C2+C4" })).await;
+    assert!(game["legal"].as_array().unwrap().contains(&json!("swap")), "{}", game["legal"]);
+    // the second player swaps: it now plays Black's stones, and White's first turn is the first player's
+    game = client.must(&id, &second, json!({ "type": "move", "move": "swap" })).await;
+    assert_eq!(game["to_move"], "white");
+    let (status, _) = client.act(&id, &second, json!({ "type": "move", "move": "B3+D3" })).await;
+    assert_eq!(status, 409, "the swapper plays Black now");
+    game = client.must(&id, &first, json!({ "type": "move", "move": "B3+D3" })).await;
+    assert_eq!(game["board"][2], ".O.O.", "{}", game["board"]);
+    // Black (the second player) joins its stones into its only group, which dies; White places
+    // and Black has no placement left: White, the first player, wins
+    game = client.must(&id, &second, json!({ "type": "move", "move": "C3" })).await;
+    assert!(
+        game["board"].as_array().unwrap().iter().all(|r| !r.as_str().unwrap().contains('X')),
+        "{}",
+        game["board"]
+    );
+    game = client.must(&id, &first, json!({ "type": "move", "move": "A1" })).await;
+    assert_eq!(game["status"], "finished", "{game}");
+    assert_eq!(game["result"], "W+", "{game}");
+    assert!(
+        game["score"]["text"].as_str().unwrap().contains("White wins: Black has no legal placement"),
+        "{}",
+        game["score"]
+    );
+    let (_, sgf) = client.get_text(&format!("/api/games/{id}/sgf")).await;
+    assert!(
+        sgf.contains("RU[lifeline]") && sgf.contains(";B[cb];B[cd];XS[swap]N[swap];W[bc];W[dc];B[cc];W[ae]"),
+        "{sgf}"
+    );
+    // a restarted server replays the game from the database
+    let again = Server::start_on(&url).await;
+    assert_eq!(again.client().game(&id).await["result"], "W+");
+    let (status, refused) = client.post("/api/games", &json!({ "variant": "lifeline", "komi": 6.5 })).await;
+    assert_eq!(
+        (status, refused["error"].as_str()),
+        (400, Some("Square Lifeline has no komi: the last player to place wins"))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_ai_plays_square_lifeline_s_first_pair() {
+    let server = Server::start().await;
+    let client = server.client();
+    let created = client
+        .create(json!({ "variant": "lifeline", "size": "5", "color": "white", "opponent": { "kind": "ai", "level": 1 } }))
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let game = client.wait_for(id, |g| g["to_move"] == "white").await;
+    assert!(game["moves"][0].as_str().unwrap().contains('+'), "the AI's first turn is a pair: {game}");
+    let estimate = client.get(&format!("/api/games/{id}/estimate")).await.1;
+    assert!(estimate["note"].as_str().unwrap_or_default().contains("no score"), "{estimate}");
+}
+
 /// A Galice game against the AI at level 1, the creator seated as White (the AI makes the
 /// setup): its id and the creator's token.
 async fn galice_against_the_ai(client: &Client) -> (String, String) {

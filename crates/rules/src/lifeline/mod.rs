@@ -56,7 +56,7 @@ mod grid;
 mod spec;
 mod turn;
 
-pub use spec::{DEFAULT_SIZE, LifelineRules, LifelineSpec, MIN_SIDE, NAME, OPTIONS};
+pub use spec::{DEFAULT_SIZE, LifelineRules, LifelineSpec, MIN_SIDE, NAME, OPTIONS, names_lifeline};
 pub use turn::{Pair, Turn};
 
 use std::fmt;

@@ -23,6 +23,12 @@ pub const MIN_SIDE: u8 = 2;
 /// The options besides `size`, for listings.
 pub const OPTIONS: &[OptionInfo] = <LifelineRules as Options>::INFO;
 
+/// Whether a spec names Square Lifeline (`lifeline` or `lifeline:OPTIONS`, in any case): the
+/// programs that take any variant's spec read it with [`LifelineSpec`]'s parser then.
+pub fn names_lifeline(spec: &str) -> bool {
+    spec.split(':').next().is_some_and(|name| name.trim().eq_ignore_ascii_case(NAME))
+}
+
 /// Square Lifeline's settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LifelineRules {
