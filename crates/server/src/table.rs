@@ -763,9 +763,12 @@ impl Table {
                     return Err(ApiError::conflict("a rated game has no undo"));
                 }
                 if self.position.single().is_none() {
-                    return Err(ApiError::conflict(
-                        "galice has no undo: the colour choice cannot be taken back",
-                    ));
+                    return Err(ApiError::conflict(match self.position {
+                        Position::Lifeline { .. } => {
+                            "Square Lifeline has no undo: the swap cannot be taken back"
+                        }
+                        _ => "galice has no undo: the colour choice cannot be taken back",
+                    }));
                 }
                 if self.undo_request.is_some() {
                     return Err(ApiError::conflict("an undo request is already pending"));

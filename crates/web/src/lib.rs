@@ -122,6 +122,11 @@ const RULES: &[RulesPage] = &[
     },
     RulesPage { names: &["galice"], title: "Galice (Alice Go)", body: include_str!("../rules/galice.html") },
     RulesPage {
+        names: &["lifeline"],
+        title: "Square Lifeline",
+        body: include_str!("../rules/lifeline.html"),
+    },
+    RulesPage {
         names: &["borderline"],
         title: "Warhorn: Borderline",
         body: include_str!("../rules/borderline.html"),

@@ -433,6 +433,65 @@ async fn incursion_and_excursion_say_when_their_restriction_is_in_force_and_king
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn square_lifeline_plays_pairs_and_the_swap_and_announces_the_last_placement() {
+    if !browser_available("lifeline") {
+        return;
+    }
+    let app = App::start().await;
+    let (id, first_token, second_token) = app.pair(json!({ "variant": "lifeline", "size": "5" })).await;
+    let driver = Driver::start().await;
+    let first = driver.browser(DESKTOP.0, DESKTOP.1).await;
+    let second = driver.browser(PHONE.0, PHONE.1).await;
+    first.sit(&app, &id, &first_token, "black").await;
+    second.sit(&app, &id, &second_token, "white").await;
+    first.wait_status("Black to move: your first turn, two stones (tap two empty points).").await;
+    assert!(
+        first.js("return document.getElementById('pass').hidden", vec![]).await.as_bool().unwrap(),
+        "no pass"
+    );
+    // the first stone waits, marked, for the second
+    first.click_point("C2").await;
+    first.until("the waiting stone", "document.querySelector('#board .mark.pending') !== null").await;
+    first.wait_text("message", "C2: now the second stone of your pair").await;
+    first.click_point("C4").await;
+    assert_eq!(first.wait_moves(1).await, ["C4+C2"]);
+    // the second player swaps from the phone: it plays Black's stones from here
+    second.wait_status("White to move: your first turn, two stones (tap two empty points), or swap and play Black's stones from here.").await;
+    second.click("#swap").await;
+    second.wait_moves(2).await;
+    second.wait_status("White to move: a first turn, two stones.").await;
+    assert!(second.text(".player.black").await.contains("(you)"), "the swapper plays Black");
+    second.screenshot("lifeline-swap-phone").await;
+    first.wait_status("White to move: your first turn, two stones").await;
+    first.click_point("B3").await;
+    first.click_point("D3").await;
+    first.wait_moves(3).await;
+    // Black's C3 joins its two stones into its only group, which dies (two taps on a phone)
+    second.wait_status("Black to move: your turn.").await;
+    second.click_point("C3").await;
+    second.click_point("C3").await;
+    second.wait_moves(4).await;
+    first.click_point("A1").await;
+    first.wait_moves(5).await;
+    for browser in [&first, &second] {
+        browser.wait_status("Game over: White wins (W+).").await;
+    }
+    let labels = first
+        .js("return [...document.querySelectorAll('#moves li')].map(li => li.textContent)", vec![])
+        .await;
+    assert_eq!(labels, json!(["1. B C4+C2", "2. W swap", "3. W B3+D3", "4. B C3", "5. W A1"]));
+    assert!(
+        first.text("#score").await.contains("White wins: Black has no legal placement"),
+        "{}",
+        first.text("#score").await
+    );
+    first.screenshot("lifeline-over").await;
+    second.screenshot("lifeline-over-phone").await;
+    first.close().await;
+    second.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn galice_runs_the_pie_setup_then_swaps_and_drops_on_two_boards() {
     if !browser_available("galice") {
         return;

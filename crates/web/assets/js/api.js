@@ -161,6 +161,7 @@ const VARIANT_NAMES = {
   'excursion-2': 'Excursion Go 2',
   borderline: 'Warhorn: Borderline',
   galice: 'Galice',
+  lifeline: 'Square Lifeline',
 };
 
 /** A variant's name in words. */

@@ -31,6 +31,7 @@ const page = {
   pending: null, // the point tapped once, waiting for its confirmation
   boards: null, // Galice: {left, right}
   swap: null, // Galice: the swap chosen (`bB2`), waiting for its drop
+  pair: null, // Square Lifeline: the first stone of a first turn's pair, waiting for the second
   about: new Map(), // variant name -> one-line description
   estimate: null, // the AI's score estimate of the position shown (GET /api/games/{id}/estimate)
   estimating: false,
@@ -70,6 +71,10 @@ async function act(action) {
  * to `play` at once (an illegal point or a move out of turn comes back with its reason). */
 function boardTap(vertex) {
   const game = page.game;
+  if (game && lifelinePairTurn(game) && game.to_move === myColour() && page.viewing === null) {
+    lifelinePairTap(vertex);
+    return;
+  }
   const asks = page.confirmTaps && game && game.status === 'playing' && page.viewing === null
     && game.to_move === myColour() && game.legal.includes(vertex);
   if (asks && page.pending !== vertex) {
@@ -101,6 +106,46 @@ function play(vertex) {
     return;
   }
   act({ type: 'move', move: vertex });
+}
+
+// ---- Square Lifeline ----------------------------------------------------------------------
+
+/** Whether a game is Square Lifeline. */
+function isLifeline(game) {
+  return game.variant === 'lifeline';
+}
+
+/** Whether the side to move is at its first turn, a pair (its legal moves are pairs `C2+C4`). */
+function lifelinePairTurn(game) {
+  return isLifeline(game) && game.status === 'playing' && game.legal.some((mv) => mv.includes('+'));
+}
+
+/** The colour that made move `i` (from 0): they alternate from Black, but White's swap leaves
+ * White to move. */
+function lifelineMover(game, i) {
+  let mover = 'black';
+  for (const mv of game.moves.slice(0, i)) if (mv !== 'swap') mover = other(mover);
+  return mover;
+}
+
+/** A tap at a first turn: the first stone waits (a second tap on it takes it back), the second
+ * sends the pair; the server says why a pair is refused. */
+function lifelinePairTap(vertex) {
+  const game = page.game;
+  const p = parseVertex(vertex, game.width, game.height);
+  if (!p || game.board[p.y][p.x] !== '.') {
+    showMessage(`${vertex} is not empty: a first turn places two stones on empty points.`);
+    return;
+  }
+  if (page.pair === null || page.pair === vertex) {
+    page.pair = page.pair === vertex ? null : vertex;
+    showMessage(page.pair ? `${vertex}: now the second stone of your pair (tap ${vertex} again to take it back).` : '');
+    render();
+    return;
+  }
+  const pair = `${page.pair}+${vertex}`;
+  page.pair = null;
+  act({ type: 'move', move: pair });
 }
 
 // ---- Galice -------------------------------------------------------------------------------
@@ -455,7 +500,8 @@ function renderPlayers(game, mine) {
     return el('div', { class: `player ${side}${game.to_move === side ? ' to-move' : ''}`, 'data-side': side },
       el('span', { class: `swatch ${side}`, 'aria-hidden': 'true' }),
       el('span', { class: 'name' }, el('strong', {}, colourName(side)), ' ', who),
-      el('span', { class: 'captures' }, `captures ${game.captures[side]}`),
+      // Square Lifeline captures nothing: its stones die for want of a path
+      isLifeline(game) ? null : el('span', { class: 'captures' }, `captures ${game.captures[side]}`),
       game.clocks ? el('span', { class: 'clock', 'data-clock': side }, '') : null,
     );
   });
@@ -490,6 +536,12 @@ function renderStatus(game, mine) {
       break;
     case 'playing':
       text = `${colourName(game.to_move)} to move` + (game.to_move === mine ? ': your turn.' : '.');
+      if (lifelinePairTurn(game)) {
+        const swap = game.legal.includes('swap') ? ", or swap and play Black's stones from here" : '';
+        text = game.to_move === mine
+          ? `${colourName(game.to_move)} to move: your first turn, two stones (tap two empty points)${swap}.`
+          : `${colourName(game.to_move)} to move: a first turn, two stones.`;
+      }
       break;
     case 'scoring':
       text = 'Two passes: mark the dead stones, then both players accept.';
@@ -584,8 +636,12 @@ function renderActions(game, mine) {
   $('actions').hidden = !mine || game.status === 'finished';
   $('move-form').hidden = !playing;
   $('pass').disabled = !(playing && game.to_move === mine);
+  // Square Lifeline has no pass; its swap is offered on White's first turn
+  $('pass').hidden = isLifeline(game);
+  $('swap').hidden = !(playing && game.to_move === mine && game.legal.includes('swap'));
   $('undo').disabled = !(playing && game.moves.length > 0 && !game.undo_request);
-  $('undo').hidden = !!game.right_board || game.rated; // Galice and rated games have no undo
+  // Galice, Square Lifeline and rated games have no undo
+  $('undo').hidden = !!game.right_board || isLifeline(game) || game.rated;
   $('undo').textContent = game.undo_request === mine ? 'Undo asked…' : 'Ask to undo';
   $('resign').disabled = !(playing || game.status === 'scoring');
   $('undo-answer').hidden = !(playing && game.undo_request && game.undo_request !== mine);
@@ -657,7 +713,9 @@ function renderBoard(game, mine) {
   const viewing = page.viewing;
   const rows = viewing === null ? game.board : page.replayed.boards[viewing];
   const lastIndex = (viewing === null ? game.moves.length : viewing) - 1;
-  const last = lastIndex >= 0 && game.moves[lastIndex] !== 'pass' ? game.moves[lastIndex] : null;
+  // (a Square Lifeline pair or swap marks no point)
+  const lastMove = lastIndex >= 0 ? game.moves[lastIndex] : null;
+  const last = lastMove && parseVertex(lastMove, game.width, game.height) ? lastMove : null;
   const shade = new Map();
   const marks = new Map();
   const legal = new Set(game.legal);
@@ -695,6 +753,7 @@ function renderBoard(game, mine) {
   }
   const myTurn = viewing === null && game.status === 'playing' && game.to_move === mine;
   if (myTurn && page.pending) marks.set(page.pending, 'pending');
+  if (myTurn && page.pair) marks.set(page.pair, 'pending');
   // while a player taps twice to play, the confirmation's place is kept in the action row all
   // game long, so that neither the first tap nor a change of turn moves the board
   const confirming = myTurn && page.pending;
@@ -707,7 +766,8 @@ function renderBoard(game, mine) {
     marks,
     last,
     preview: myTurn ? mine : null,
-    previewable: (v) => legal.has(v),
+    // a first turn's points are judged as a pair, by the server
+    previewable: (v) => legal.has(v) || (lifelinePairTurn(game) && !!parseVertex(v, game.width, game.height)),
   });
 }
 
@@ -722,8 +782,10 @@ function renderLastMove(game) {
   } else if (game.right_board) {
     line.textContent = `Last turn: ${at}. ${galiceMover(at - 1)} ${mv}`;
   } else {
-    const mover = colourName(at % 2 === 1 ? 'black' : 'white');
-    line.textContent = isPass(mv) ? `Last move: ${at}. ${mover} passed` : `Last move: ${at}. ${mover} ${mv}`;
+    const mover = colourName(isLifeline(game) ? lifelineMover(game, at - 1) : at % 2 === 1 ? 'black' : 'white');
+    line.textContent = isPass(mv) ? `Last move: ${at}. ${mover} passed`
+      : mv === 'swap' ? `Last move: ${at}. ${mover} swapped: that player now plays Black's stones`
+        : `Last move: ${at}. ${mover} ${mv}`;
   }
 }
 
@@ -732,7 +794,9 @@ function renderMoves(game) {
   const reviewable = !!page.replayed;
   const items = game.moves.map((mv, i) => {
     // Galice's turns name themselves (the pie setup does not alternate colours)
-    const label = `${i + 1}. ${game.right_board ? galiceMover(i) : i % 2 === 0 ? 'B' : 'W'} ${mv}`;
+    const mover = game.right_board ? galiceMover(i)
+      : isLifeline(game) ? lifelineMover(game, i)[0].toUpperCase() : i % 2 === 0 ? 'B' : 'W';
+    const label = `${i + 1}. ${mover} ${mv}`;
     const current = page.viewing === i + 1 || (page.viewing === null && i === game.moves.length - 1);
     const content = reviewable
       ? el('button', { type: 'button', class: 'linkish', onclick: () => view(i + 1) }, label)
@@ -775,13 +839,16 @@ function renderScore(game) {
         el('td', { 'data-side': 'black' }, sides.black[term]),
         el('td', { 'data-side': 'white' }, sides.white[term]))))));
     parts.push(el('p', {}, `White adds komi ${score.komi}.`));
+  } else if (isLifeline(game)) {
+    // no points: each side's stones and groups, then the verdict in words
+    parts.push(el('pre', { class: 'score-text' }, score.text.split('\n').filter((l) => l).map((line) => el('span', { class: 'line' }, line))));
   } else {
     // in play the count takes every stone as alive: it says so, lest an early count mislead
     const asItStands = game.status === 'playing' ? 'As the board stands, every stone alive: ' : '';
     parts.push(el('p', {}, `${asItStands}Black ${score.totals.black} – White ${score.totals.white} + komi ${score.komi}`));
     parts.push(el('pre', { class: 'score-text' }, score.text.split('\n').filter((l) => l).map((line) => el('span', { class: 'line' }, scoreLine(line)))));
   }
-  if (game.status !== 'finished') {
+  if (game.status !== 'finished' && !isLifeline(game)) {
     const alive = game.status === 'playing' ? ' with every stone alive' : '';
     parts.push(el('p', { class: 'if-now' }, `If the game ended now${alive}: ${resultText(score.result)}.`));
   }
@@ -794,7 +861,7 @@ function renderEstimate(game) {
   const playing = game.status === 'playing' && page.viewing === null;
   $('estimate-button').hidden = !playing;
   $('estimate-button').disabled = page.estimating;
-  $('estimate-button').textContent = page.estimating ? 'Estimating…' : 'Estimate score';
+  $('estimate-button').textContent = page.estimating ? 'Estimating…' : isLifeline(game) ? 'Estimate chances' : 'Estimate score';
   const estimate = playing ? page.estimate : null;
   $('estimate').hidden = !estimate;
   if (!estimate) return;
@@ -907,10 +974,12 @@ function wire() {
     if (!text) return;
     if (/^pass$/i.test(text)) act({ type: 'pass' });
     else if (page.game && page.game.right_board) act({ type: 'move', move: text });
+    else if (page.game && isLifeline(page.game)) act({ type: 'move', move: /^swap$/i.test(text) ? 'swap' : text.toUpperCase() });
     else play(text.toUpperCase());
     $('move-input').value = '';
   });
   $('pass').addEventListener('click', () => act({ type: 'pass' }));
+  $('swap').addEventListener('click', () => act({ type: 'move', move: 'swap' }));
   $('estimate-button').addEventListener('click', requestEstimate);
   $('confirm-move').addEventListener('click', () => page.pending && boardTap(page.pending));
   // a board twice the screen's width, scrolled in its box, for small points on a phone

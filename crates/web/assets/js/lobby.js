@@ -30,7 +30,8 @@ function variantChanged() {
   // Galice: two fixed 7x7 boards, and the colour names the pie role
   const galice = v.name === 'galice';
   $('variant-about').replaceChildren(`${v.about}. `, el('a', { href: `/rules/${v.name}`, target: '_blank' }, 'Rules'),
-    galice ? ' Your colour is your pie role: Black makes the setup, White chooses the colours.' : '');
+    galice ? ' Your colour is your pie role: Black makes the setup, White chooses the colours.' : '',
+    v.name === 'lifeline' ? " No komi and no pass: the last player to place wins. White may swap on its first turn and play Black's stones." : '');
   $('size').disabled = galice;
   const fields = v.options.filter((o) => o.key !== 'komi').map((o) => {
     const inputId = `option-${o.key}`;
