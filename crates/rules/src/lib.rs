@@ -145,6 +145,12 @@ pub trait Placement: Sized {
     fn placing(_p: Point) -> Option<Self> {
         None
     }
+    /// The points a move puts stones on at once, for the search's move model: the single
+    /// placement by default, and both stones of Square Lifeline's first-turn pair, which the
+    /// model weighs as the two placements together.
+    fn stones_placed(self) -> [Option<Point>; 2] {
+        [self.placement(), None]
+    }
 }
 
 impl Placement for Move {
@@ -438,6 +444,12 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// Moves after which a light playout stops even if the game goes on (random play may cycle
     /// where the rules allow it): a few times the number of points.
     fn playout_cap(&self) -> usize;
+    /// Whether Go's liberty tactics (atari answers, 3x3 shapes, self-atari) suit this game's
+    /// playouts. Square Lifeline's stones die for want of an empty path to a friend, not of
+    /// liberties: its playouts are its own ([`Game::play_playout_move`]) whatever the policy.
+    fn liberty_tactics(&self) -> bool {
+        true
+    }
     /// The search's playout step: a light move, except that a variant may first answer the last
     /// move's threats (capture a chain it left in atari, save one of the mover's it put in
     /// atari), which makes the playouts' results far more telling for the same cost.

@@ -823,3 +823,31 @@ fn light_playouts_play_legal_moves_and_end() {
         }
     }
 }
+
+/// The search's playout step takes a placement that removes enemy stones when it sees one: on the
+/// 3x3 cycle's position (docs/lab-lifeline.md) White's B3 kills Black's A3, and with four empty
+/// points the step looks at all of them.
+#[test]
+fn the_playout_step_takes_a_kill_it_sees() {
+    let mut game = Lifeline::new(rules(true, false), Geometry::square(3).unwrap());
+    play(&mut game, &["A3+C3", "A2+B1", "B2"]);
+    for seed in 0..20 {
+        let mut trial = game.clone();
+        let played = trial.play_playout_move(&mut SmallRng::seed_from_u64(seed));
+        assert_eq!(played, turn(&game, "B3"), "seed {seed}");
+    }
+}
+
+/// ... and a placement that kills only the mover's own stones is left for a safe one: in
+/// lifeline.md's worked example Black's C3 joins Black's stones into its only group, which dies.
+#[test]
+fn the_playout_step_avoids_killing_its_own_stones() {
+    let mut game = new_game(5, 5);
+    play(&mut game, &["C2+C4", "B3+D3"]);
+    for seed in 0..40 {
+        let mut trial = game.clone();
+        let played = trial.play_playout_move(&mut SmallRng::seed_from_u64(seed));
+        assert_ne!(played, turn(&game, "C3"), "seed {seed}");
+        assert!(trial.board().stones(Color::Black) > 0, "seed {seed}");
+    }
+}

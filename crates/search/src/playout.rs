@@ -231,7 +231,7 @@ pub fn play_heavy_move<G: Game, R: rand::Rng + ?Sized>(
     rng: &mut R,
     table: &PatternTable,
 ) -> G::Move {
-    if state.is_over() {
+    if state.is_over() || !state.liberty_tactics() {
         return state.play_playout_move(rng);
     }
     let mover = state.to_move();

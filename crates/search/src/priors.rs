@@ -173,14 +173,17 @@ impl Weights {
     }
 
     /// The log-strength of each of `moves` in `game` (`None` for a pass) into
-    /// `buffers.log_strengths`, or `false` when the variant has no board of stones.
+    /// `buffers.log_strengths`, or `false` when the variant has no board of stones. A move that
+    /// places two stones at once (Square Lifeline's first turn) has the two placements' together.
     fn log_strengths<G: Game>(&self, game: &G, moves: &[G::Move], buffers: &mut PriorBuffers) -> bool {
         let Some(stones) = game.stones() else { return false };
         let position = Position::reusing(stones, game.to_move(), std::mem::take(&mut buffers.chains));
         buffers.log_strengths.clear();
-        buffers
-            .log_strengths
-            .extend(moves.iter().map(|&mv| mv.placement().map(|p| self.log_strength(&position.features(p)))));
+        buffers.log_strengths.extend(moves.iter().map(|&mv| {
+            let placed = mv.stones_placed();
+            let strength = |p: variago_rules::Point| self.log_strength(&position.features(p));
+            placed[0].map(|p| strength(p) + placed[1].map_or(0.0, strength))
+        }));
         buffers.chains = position.into_buffers();
         true
     }

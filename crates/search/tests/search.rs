@@ -387,3 +387,21 @@ fn a_lost_game_is_not_thrown_away_by_filling_its_own_eyes() {
         assert!(best != a7 && best != c7, "seed {seed}: {best:?}");
     }
 }
+
+/// Square Lifeline's first turn: the move model weighs a pair as its two placements together, so
+/// that a pair of central points starts above one holding a corner (which the opponent's pair
+/// kills at once), and the search's first turn keeps its stones off the corners.
+#[test]
+fn a_lifeline_pair_is_weighed_by_its_two_stones() {
+    use variago_rules::lifeline::{Lifeline, LifelineRules};
+    use variago_search::priors::{PriorBuffers, Weights};
+    let game = Lifeline::new(LifelineRules::default(), Geometry::square(9).unwrap());
+    let pair = |text: &str| game.parse_turn(text).unwrap();
+    let moves = [pair("E5+C3"), pair("A9+E5"), pair("A9+J1")];
+    let (mut values, mut buffers) = (Vec::new(), PriorBuffers::default());
+    assert!(Weights::builtin_for(&game).move_values(&game, &moves, &mut values, &mut buffers));
+    assert!(values[0] > values[1] && values[1] > values[2], "{values:?}");
+    let analysis = Search::new(playouts(400)).analyse(&game).unwrap();
+    let text = game.turn_text(analysis.best);
+    assert!(!["A9", "J9", "A1", "J1"].iter().any(|corner| text.contains(corner)), "{text}");
+}

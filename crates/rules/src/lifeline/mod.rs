@@ -51,6 +51,15 @@
 //! eyes ([`Board::is_eye`]), else uniform among the legal placements. On a first turn: uniform among
 //! the legal pairs and the swap when it is available, drawn by rejection (a random pair of empty
 //! points or the swap, kept if legal) and, after a few misses, from the listed legal moves.
+//!
+//! # The search's playouts
+//! [`Game::play_playout_move`]: after the first turns, up to [`PLAYOUT_LOOKS`] legal placements are
+//! drawn at random; the first that removes enemy stones is played, else the first that removes
+//! none of the mover's own and fills no own eye, else the first drawn. A random placement often
+//! joins a player's groups into one, which then dies: such a playout tells little about the
+//! position. Go's liberty tactics do not fit a game of connection ([`Game::liberty_tactics`] is
+//! false): the heavy policy plays these playouts too. The tree keeps the move model's priors,
+//! which keep a first turn's stones off the edges, where a corner stone is killed at once.
 
 mod grid;
 mod spec;
@@ -69,7 +78,7 @@ use crate::score::{HalfPoints, ScoreSheet};
 use crate::stone_game::side_key;
 use crate::zobrist::mix;
 use crate::{Color, Ending, Game, GameResult, Illegal, Stones};
-use grid::Grid;
+use grid::{Grid, Removed};
 
 /// One line for listings (`variago rules`).
 pub const ABOUT: &str = "Square Lifeline: a group lives while empty points link it to another of its colour; \
@@ -77,6 +86,9 @@ pub const ABOUT: &str = "Square Lifeline: a group lives while empty points link 
 
 /// Random draws a light first turn tries before it lists the legal moves.
 const LIGHT_TRIES: usize = 24;
+
+/// Legal placements the search's playout step looks at before it plays (see the module docs).
+pub const PLAYOUT_LOOKS: usize = 6;
 
 /// Which turn the game is at: together with the board, what legality depends on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -362,6 +374,11 @@ impl Lifeline {
     /// The board after the mover puts stones on the empty points `points` and the removals
     /// follow, or the null turn's refusal if that board is the board as it was.
     fn judge_stones(&self, points: &[Point]) -> Result<Grid, Illegal> {
+        self.judge_stones_counted(points).map(|(grid, _)| grid)
+    }
+
+    /// [`Lifeline::judge_stones`], with the stones the removals took off.
+    fn judge_stones_counted(&self, points: &[Point]) -> Result<(Grid, Removed), Illegal> {
         let mover = self.to_move();
         let mut grid = Grid::of(&self.board);
         for &p in points {
@@ -377,7 +394,7 @@ impl Lifeline {
         if unchanged {
             return Err(Illegal::NullTurn { pair: points.len() == 2 });
         }
-        Ok(grid)
+        Ok((grid, removed))
     }
 
     /// Plays a move the check accepted, and finds out whether the game ended.
@@ -484,6 +501,39 @@ impl Lifeline {
     }
 }
 
+impl Lifeline {
+    /// The search's playout placement (see the module docs).
+    fn play_playout_placement<R: rand::Rng + ?Sized>(&mut self, rng: &mut R, mover: Color) -> Turn {
+        let mut candidates = self.board.empties().len();
+        let (mut looked, mut safe, mut first) = (0, None, None);
+        while candidates > 0 && looked < PLAYOUT_LOOKS {
+            let i = below(rng, candidates);
+            let p = self.board.empties()[i];
+            if let Ok((grid, removed)) = self.judge_stones_counted(&[p]) {
+                looked += 1;
+                if removed.enemy > 0 {
+                    self.apply(Verdict::Stones(grid), Turn::Place(p));
+                    return Turn::Place(p);
+                }
+                if safe.is_none() && removed.friendly == 0 && !self.board.is_eye_of_board_point(p, mover) {
+                    safe = Some((p, grid));
+                } else if first.is_none() {
+                    first = Some((p, grid));
+                }
+            }
+            candidates -= 1;
+            self.board.swap_empties(i, candidates);
+        }
+        match safe.or(first) {
+            Some((p, grid)) => {
+                self.apply(Verdict::Stones(grid), Turn::Place(p));
+                Turn::Place(p)
+            }
+            None => self.play_any_legal_move(rng),
+        }
+    }
+}
+
 impl Game for Lifeline {
     type Move = Turn;
     type Score = LifelineScore;
@@ -564,6 +614,11 @@ impl Game for Lifeline {
         Some(Stones { board: &self.board, last: self.last_placed })
     }
 
+    /// No: its own playouts (module docs).
+    fn liberty_tactics(&self) -> bool {
+        false
+    }
+
     fn playout_cap(&self) -> usize {
         crate::playout::MAX_MOVES_PER_POINT * self.board.geometry().area()
     }
@@ -573,6 +628,15 @@ impl Game for Lifeline {
         match self.stage {
             _ if self.is_over() => Turn::Pass,
             Stage::Placements(mover) => self.play_light_placement(rng, mover),
+            Stage::BlackFirstTurn | Stage::WhiteFirstTurn { .. } => self.play_light_first_turn(rng),
+        }
+    }
+
+    /// See the module docs. A finished game plays nothing and returns the pass.
+    fn play_playout_move<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) -> Turn {
+        match self.stage {
+            _ if self.is_over() => Turn::Pass,
+            Stage::Placements(mover) => self.play_playout_placement(rng, mover),
             Stage::BlackFirstTurn | Stage::WhiteFirstTurn { .. } => self.play_light_first_turn(rng),
         }
     }

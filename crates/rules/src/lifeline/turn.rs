@@ -76,7 +76,7 @@ impl Turn {
 }
 
 /// A single stone is a placement for the search's move features and its playout policy; a pair
-/// or the swap is not.
+/// or the swap is not, though the move model weighs a pair's two stones together.
 impl crate::Placement for Turn {
     fn placement(self) -> Option<Point> {
         match self {
@@ -87,5 +87,12 @@ impl crate::Placement for Turn {
 
     fn placing(p: Point) -> Option<Self> {
         Some(Turn::Place(p))
+    }
+
+    fn stones_placed(self) -> [Option<Point>; 2] {
+        match self {
+            Turn::Pair(pair) => pair.points().map(Some),
+            other => [other.placement(), None],
+        }
     }
 }
