@@ -33,6 +33,9 @@ pub struct PriorBuffers {
     chains: ChainBuffers,
     /// Per move, its log-strength (`None` for a pass).
     log_strengths: Vec<Option<f64>>,
+    /// Per point index, its placement's log-strength once worked out (a pair's stones are
+    /// weighed once however many pairs hold them).
+    point_strengths: Vec<Option<f64>>,
 }
 
 /// The weights learned from 9x9 Go, shipped in the binary: for boards below [`LARGE_BOARD`]
@@ -179,10 +182,15 @@ impl Weights {
         let Some(stones) = game.stones() else { return false };
         let position = Position::reusing(stones, game.to_move(), std::mem::take(&mut buffers.chains));
         buffers.log_strengths.clear();
-        buffers.log_strengths.extend(moves.iter().map(|&mv| {
-            let placed = mv.stones_placed();
-            let strength = |p: variago_rules::Point| self.log_strength(&position.features(p));
-            placed[0].map(|p| strength(p) + placed[1].map_or(0.0, strength))
+        let by_point = &mut buffers.point_strengths;
+        by_point.clear();
+        by_point.resize(stones.board.geometry().slots(), None);
+        let mut strength = |p: variago_rules::Point| {
+            *by_point[p.index()].get_or_insert_with(|| self.log_strength(&position.features(p)))
+        };
+        buffers.log_strengths.extend(moves.iter().map(|&mv| match mv.stones_placed() {
+            [Some(a), second] => Some(strength(a) + second.map_or(0.0, &mut strength)),
+            _ => None,
         }));
         buffers.chains = position.into_buffers();
         true
