@@ -450,6 +450,12 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     fn liberty_tactics(&self) -> bool {
         true
     }
+    /// The colour whose result the player making `mv` plays for from then on: the colour to move,
+    /// except for a pie rule's move that hands its player the other colour (Square Lifeline's
+    /// swap, Galice's choice of Black), which the search must judge by that colour's result.
+    fn colour_after(&self, _mv: Self::Move) -> Color {
+        self.to_move()
+    }
     /// The search's playout step: a light move, except that a variant may first answer the last
     /// move's threats (capture a chain it left in atari, save one of the mover's it put in
     /// atari), which makes the playouts' results far more telling for the same cost.

@@ -403,7 +403,8 @@ struct Credits<'t, M> {
 /// What a thread owes the children of one node.
 struct Owed<'t, M> {
     node: &'t Node<M>,
-    /// Who played the children's moves.
+    /// Who played the children's moves (the first child's colour: a pie rule's move judged by
+    /// another colour places no stone, so no AMAF credit is lost by it).
     mover: Color,
     /// The children's moves, in their order, with what each is owed (visits, rewards).
     children: Vec<(M, [u64; 2])>,
@@ -655,7 +656,6 @@ impl<G: Game> Tree<G> {
     ) -> &'t [Node<G::Move>] {
         let moves = &mut scratch.moves;
         state.legal_moves(moves);
-        let mover = state.to_move();
         drop_own_eye_fills(state, moves);
         let with_priors = self.prior_visits > 0.0
             && Weights::builtin_for(state).move_values(
@@ -666,7 +666,8 @@ impl<G: Game> Tree<G> {
             );
         let prior = |k: usize| if with_priors { scratch.priors[k] } else { 0.5 };
         let children: Box<[Node<G::Move>]> =
-            moves.iter().enumerate().map(|(k, &mv)| Node::new(mv, mover, prior(k))).collect();
+            // a pie rule's move is judged by the colour its player takes (`Game::colour_after`)
+            moves.iter().enumerate().map(|(k, &mv)| Node::new(mv, state.colour_after(mv), prior(k))).collect();
         let count = children.len();
         let amaf = (0..count).map(|_| Amaf::default()).collect();
         if node.children.set(Box::new(Children { nodes: children, amaf })).is_ok() {

@@ -405,3 +405,19 @@ fn a_lifeline_pair_is_weighed_by_its_two_stones() {
     let text = game.turn_text(analysis.best);
     assert!(!["A9", "J9", "A1", "J1"].iter().any(|corner| text.contains(corner)), "{text}");
 }
+
+/// A pie rule's move is judged by the colour its player takes: after a strong central pair White
+/// swaps (and plays Black's stones from then on), after a pair of corners, which White's pair cuts
+/// off at once, White keeps its colour. Judged by White's result, the swap (which changes nothing
+/// on the board) was never preferred to a pair.
+#[test]
+fn the_search_swaps_when_black_s_first_pair_is_worth_taking() {
+    use variago_rules::lifeline::{Lifeline, LifelineRules, Turn as LifelineTurn};
+    let after = |pair: &str| {
+        let mut game = Lifeline::new(LifelineRules::default(), Geometry::square(5).unwrap());
+        game.play(game.parse_turn(pair).unwrap()).unwrap();
+        Search::new(playouts(3000)).analyse(&game).unwrap().best
+    };
+    assert_eq!(after("C3+D2"), LifelineTurn::Swap);
+    assert_ne!(after("A5+E1"), LifelineTurn::Swap);
+}

@@ -1269,6 +1269,14 @@ impl Game for Galice {
         }
     }
 
+    /// The colour choice: the chooser plays the colour it takes.
+    fn colour_after(&self, turn: Turn) -> Color {
+        match turn {
+            Turn::Choose(color) => color,
+            _ => self.to_move(),
+        }
+    }
+
     fn playout_cap(&self) -> usize {
         crate::playout::MAX_MOVES_PER_POINT * SPOTS
     }

@@ -619,6 +619,11 @@ impl Game for Lifeline {
         false
     }
 
+    /// The swap: its player plays Black's stones from then on.
+    fn colour_after(&self, turn: Turn) -> Color {
+        if turn == Turn::Swap { Color::Black } else { self.to_move() }
+    }
+
     fn playout_cap(&self) -> usize {
         crate::playout::MAX_MOVES_PER_POINT * self.board.geometry().area()
     }
