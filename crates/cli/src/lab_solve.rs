@@ -166,8 +166,8 @@ fn solve_one<V: Recorded>(
         print_cycle(variant, geometry, &forced.cycle, note);
     }
     if first_moves {
-        for &child in graph.next_states(0) {
-            let (child, mv) = (child as usize, graph.move_between(0, child as usize));
+        let children: Vec<usize> = graph.next_states(0).iter().map(|&c| c as usize).collect();
+        for (&child, mv) in children.iter().zip(graph.moves_to(0, &children)) {
             let (low, high) = (payoff_text(solution.lower[child]), payoff_text(solution.upper[child]));
             println!("first move {}: L {low}, U {high}", V::move_text(geometry, mv));
         }

@@ -8,7 +8,7 @@ use variago_records::LifelineRecord;
 use variago_records::file;
 use variago_records::lifeline_sgf::is_lifeline_sgf;
 use variago_rules::Geometry;
-use variago_rules::lifeline::{Lifeline, LifelineSpec, NAME};
+use variago_rules::lifeline::{Lifeline, LifelineSpec};
 
 use crate::Failure;
 
@@ -27,9 +27,7 @@ pub fn is_lifeline_file(variant: Option<&str>, path: &Path) -> bool {
 pub fn spec_and_size(variant: &str, size: Option<&str>) -> Result<(LifelineSpec, Geometry), Failure> {
     let spec: LifelineSpec = variant.parse().map_err(Failure::input)?;
     let geometry = match size {
-        Some(text) => {
-            format!("{NAME}:size={text}").parse::<LifelineSpec>().map_err(Failure::input)?.geometry()
-        }
+        Some(text) => spec.with_size(text).map_err(Failure::input)?.geometry(),
         None => spec.geometry(),
     };
     Ok((spec, geometry))

@@ -104,11 +104,6 @@ pub(crate) trait Refereed: Game {
     /// An engine's answer to `genmove` as a move.
     fn parse(&self, text: &str) -> Result<Self::Move, String>;
 
-    /// The colour the mover takes if the move is the pie rule's colour choice.
-    fn chosen_color(&self, _mv: Self::Move) -> Option<Color> {
-        None
-    }
-
     /// The GTP commands that start a new game of this variant on an external engine.
     fn gtp_new_game(&self) -> Vec<String>;
 
@@ -165,13 +160,6 @@ impl Refereed for Galice {
         text.parse().map_err(|e: variago_rules::galice::NotationError| e.to_string())
     }
 
-    fn chosen_color(&self, mv: Turn) -> Option<Color> {
-        match mv {
-            Turn::Choose(color) => Some(color),
-            _ => None,
-        }
-    }
-
     fn gtp_new_game(&self) -> Vec<String> {
         vec!["variago-variant galice".into()]
     }
@@ -190,11 +178,6 @@ impl Refereed for Lifeline {
 
     fn parse(&self, text: &str) -> Result<lifeline::Turn, String> {
         self.parse_turn(text).map_err(|e| e.to_string())
-    }
-
-    /// White's swap: White's player plays Black's stones from here on.
-    fn chosen_color(&self, turn: lifeline::Turn) -> Option<Color> {
-        (turn == lifeline::Turn::Swap).then_some(Color::Black)
     }
 
     fn gtp_new_game(&self) -> Vec<String> {
@@ -417,13 +400,15 @@ pub(crate) fn play_game<G: Refereed>(
             break GameEnd::loss(color, 'F', format!("{color} played the illegal move {text}: {reason}"));
         }
         observe(&game, mv, value);
+        // a pie rule's move hands its player the other colour (`Game::colour_after`)
+        let taken = game.colour_after(mv);
         game.play(mv).expect("the move was checked");
         moves.push(mv);
         if let Err(failure) = seats[1 - mover].play::<G>(color, &text) {
             break GameEnd::failure(color.opponent(), failure);
         }
         // the chooser takes Black: the seats change colours for the rest of the game
-        if game.chosen_color(mv) == Some(color.opponent()) {
+        if taken != color {
             seats.swap(0, 1);
             swapped = !swapped;
         }

@@ -125,11 +125,28 @@ impl<V: LabVariant> Graph<V> {
     /// The first of a state's legal moves (in the rules' order) that leads to `to`: the move of
     /// the edge between them.
     pub fn move_between(&self, from: usize, to: usize) -> MoveOf<V> {
-        successors::<V>(&self.coder.unpack(&self.variant, self.states.get(from)), self.passes, &self.coder)
-            .into_iter()
-            .find(|&(_, packed)| packed == self.states.get(to))
-            .map(|(mv, _)| mv)
-            .expect("an edge of the graph is a legal move")
+        self.moves_to(from, &[to])[0]
+    }
+
+    /// The moves of `from` to each of the states `targets` (edges of the graph), in their order:
+    /// the legal moves worked out once for all of them.
+    pub fn moves_to(&self, from: usize, targets: &[usize]) -> Vec<MoveOf<V>> {
+        let moves = successors::<V>(
+            &self.coder.unpack(&self.variant, self.states.get(from)),
+            self.passes,
+            &self.coder,
+        );
+        targets
+            .iter()
+            .map(|&to| {
+                let packed = self.states.get(to);
+                moves
+                    .iter()
+                    .find(|&&(_, p)| p == packed)
+                    .map(|&(mv, _)| mv)
+                    .expect("an edge of the graph is a legal move")
+            })
+            .collect()
     }
 
     /// How the graph's states are packed.

@@ -58,9 +58,20 @@ fn spec_without_draw(name: &str) -> VariantSpec {
 
 /// The reachable graph: every state and the states its moves lead to, with a position of each.
 fn naive_graph(spec: &VariantSpec, geometry: Geometry, passes: bool) -> (Vec<Vec<usize>>, Vec<AnyGame>) {
-    let mut numbers: HashMap<State, usize> = HashMap::new();
-    let mut games = vec![AnyGame::new(spec, geometry)];
-    numbers.insert(state(&games[0]), 0);
+    // a second pass in a row ends the game: no state
+    let keep = |mv: Move, child: &AnyGame| (mv != Move::Pass || passes) && !child.is_over();
+    enumerate(AnyGame::new(spec, geometry), state, keep)
+}
+
+/// Every position reachable from `start` by replaying legal moves, numbered by their `key` (the
+/// state), with the states each one's moves lead to; `keep` says which moves and positions count.
+fn enumerate<G: Game, K: std::hash::Hash + Eq>(
+    start: G,
+    key: impl Fn(&G) -> K,
+    keep: impl Fn(G::Move, &G) -> bool,
+) -> (Vec<Vec<usize>>, Vec<G>) {
+    let mut numbers: HashMap<K, usize> = HashMap::from([(key(&start), 0)]);
+    let mut games = vec![start];
     let mut successors = Vec::new();
     let mut next = 0;
     while next < games.len() {
@@ -69,16 +80,12 @@ fn naive_graph(spec: &VariantSpec, geometry: Geometry, passes: bool) -> (Vec<Vec
         game.legal_moves(&mut moves);
         let mut out = Vec::new();
         for mv in moves {
-            if mv == Move::Pass && !passes {
-                continue;
-            }
             let mut child = game.clone();
             child.play(mv).unwrap();
-            if child.is_over() {
+            if !keep(mv, &child) {
                 continue;
             }
-            let key = state(&child);
-            let number = *numbers.entry(key).or_insert_with(|| {
+            let number = *numbers.entry(key(&child)).or_insert_with(|| {
                 games.push(child);
                 games.len() - 1
             });
@@ -374,28 +381,7 @@ fn lifeline_state(game: &Lifeline) -> (String, String) {
 /// Square Lifeline's reachable graph by replaying every legal move, with a position of each
 /// state; a finished game is a state too (its player to move has no placement).
 fn naive_lifeline_graph(rules: LifelineRules, geometry: Geometry) -> (Vec<Vec<usize>>, Vec<Lifeline>) {
-    let mut games = vec![Lifeline::new(rules, geometry)];
-    let mut numbers = HashMap::from([(lifeline_state(&games[0]), 0)]);
-    let mut successors = Vec::new();
-    let mut next = 0;
-    while next < games.len() {
-        let game = games[next].clone();
-        let mut moves = Vec::new();
-        game.legal_moves(&mut moves);
-        let mut out = Vec::new();
-        for mv in moves {
-            let mut child = game.clone();
-            child.play(mv).unwrap();
-            let number = *numbers.entry(lifeline_state(&child)).or_insert_with(|| {
-                games.push(child);
-                games.len() - 1
-            });
-            out.push(number);
-        }
-        successors.push(out);
-        next += 1;
-    }
-    (successors, games)
+    enumerate(Lifeline::new(rules, geometry), lifeline_state, |_, _| true)
 }
 
 #[test]

@@ -13,11 +13,11 @@
 use std::collections::HashSet;
 
 use sgf_parse::go::{self, Prop};
-use sgf_parse::{SgfNode, SgfProp, SimpleText};
+use sgf_parse::{SgfNode, SgfProp};
 use variago_rules::Color;
 use variago_rules::galice::{Action, Galice, Record, SIZE, Side, Spot};
 
-use crate::sgf::{GameInfo, RecordError, info_properties, main_line_sgf, with_main_line};
+use crate::sgf::{GameInfo, RecordError, info_properties, main_line_sgf, root_header, with_main_line};
 
 /// The private property of a node's Galice entry.
 pub const ENTRY: &str = "GT";
@@ -60,16 +60,9 @@ fn changes(before: Option<&Galice>, after: &Galice) -> Vec<Prop> {
 /// Entries the rules refuse are still written (as text), so that a record is never lost; their
 /// pictures stay those of the last legal position.
 pub fn to_sgf(record: &Record, result: Option<&str>, info: &GameInfo) -> String {
-    let text = |s: &str| SimpleText { text: s.to_string() };
-    let mut root = vec![
-        Prop::GM(1),
-        Prop::FF(4),
-        Prop::CA(text("UTF-8")),
-        Prop::AP((text("variago"), text(env!("CARGO_PKG_VERSION")))),
-        Prop::Unknown("SZ".into(), vec![format!("{}:{}", 2 * SIZE + 1, SIZE)]),
-        Prop::RU(text("galice")),
-        Prop::KM(0.0),
-    ];
+    let size = Prop::Unknown("SZ".into(), vec![format!("{}:{}", 2 * SIZE + 1, SIZE)]);
+    let mut root = root_header(size, "galice");
+    root.push(Prop::KM(0.0));
     root.extend(info_properties(result, info));
     root.extend(changes(None, &record.start));
     if record.start != Galice::new() {

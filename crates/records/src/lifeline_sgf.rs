@@ -14,8 +14,8 @@ use variago_rules::lifeline::{Lifeline, LifelineRules, LifelineSpec, Turn, names
 use variago_rules::{Color, Game, Geometry, Point};
 
 use crate::sgf::{
-    GameInfo, RecordError, ReplayError, RootInfo, info_properties, main_line_sgf, sgf_point, sgf_text,
-    size_property, with_main_line,
+    GameInfo, RecordError, ReplayError, RootInfo, info_properties, main_line_sgf, root_header, sgf_point,
+    sgf_text, size_property, with_main_line,
 };
 
 /// The private property of White's swap.
@@ -57,14 +57,7 @@ impl LifelineRecord {
     /// Writes the record as SGF (FF[4]) in the layout of the module documentation.
     pub fn to_sgf(&self) -> String {
         let text = |s: &str| SimpleText { text: s.to_string() };
-        let mut root = vec![
-            Prop::GM(1),
-            Prop::FF(4),
-            Prop::CA(text("UTF-8")),
-            Prop::AP((text("variago"), text(env!("CARGO_PKG_VERSION")))),
-            size_property(self.geometry),
-            Prop::RU(text(&self.spec().to_string())),
-        ];
+        let mut root = root_header(size_property(self.geometry), &self.spec().to_string());
         root.extend(info_properties(self.result.as_deref(), &self.info));
         let stone = |color: Color, p: Point| {
             let mv = go::Move::Move(sgf_point(self.geometry, p));

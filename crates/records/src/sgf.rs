@@ -384,16 +384,8 @@ impl Record {
 
     /// Writes the record as SGF (FF[4]).
     pub fn to_sgf(&self) -> String {
-        let text = |s: String| SimpleText { text: s };
-        let mut root = vec![
-            Prop::GM(1),
-            Prop::FF(4),
-            Prop::CA(text("UTF-8".into())),
-            Prop::AP((text("variago".into()), text(env!("CARGO_PKG_VERSION").into()))),
-            size_property(self.geometry),
-            Prop::RU(text(self.spec.without_size().to_string())),
-            Prop::KM(self.spec.komi().as_f64()),
-        ];
+        let mut root = root_header(size_property(self.geometry), &self.spec.without_size().to_string());
+        root.push(Prop::KM(self.spec.komi().as_f64()));
         for color in [Color::Black, Color::White] {
             let stones: HashSet<go::Point> = self
                 .geometry
@@ -474,6 +466,20 @@ impl Record {
         }
         props
     }
+}
+
+/// The first root properties of every variago record, in this order: `GM[1]`, `FF[4]`, `CA`, `AP`,
+/// the size property given and `RU` with `rules`.
+pub(crate) fn root_header(size: Prop, rules: &str) -> Vec<Prop> {
+    let text = |s: &str| SimpleText { text: s.to_string() };
+    vec![
+        Prop::GM(1),
+        Prop::FF(4),
+        Prop::CA(text("UTF-8")),
+        Prop::AP((text("variago"), text(env!("CARGO_PKG_VERSION")))),
+        size,
+        Prop::RU(text(rules)),
+    ]
 }
 
 /// The game-information root properties every variago record carries alike, Galice's included:

@@ -15,7 +15,7 @@ use crate::error::ApiError;
 use crate::position::{BorderlineView, GALICE, GaliceBoards, Position};
 use crate::seat;
 use crate::store::{EventRow, GameRow, RatedResult};
-use variago_rules::lifeline::{self, LifelineSpec, names_lifeline};
+use variago_rules::lifeline::{LifelineSpec, names_lifeline};
 
 /// A colour as the API writes it: `"black"` or `"white"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -512,9 +512,7 @@ impl Table {
             let bad = |e: variago_rules::SpecError| ApiError::bad_request(e.to_string());
             let mut spec: LifelineSpec = request.variant.parse().map_err(bad)?;
             if let Some(size) = &request.size {
-                // the size read as the spec's own `size=`, with its bounds
-                spec.size =
-                    format!("{}:size={size}", lifeline::NAME).parse::<LifelineSpec>().map_err(bad)?.size;
+                spec = spec.with_size(size).map_err(bad)?;
             }
             Position::start(&spec.to_string())?
         } else {

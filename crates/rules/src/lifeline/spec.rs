@@ -88,10 +88,29 @@ impl LifelineSpec {
         })
     }
 
+    /// The same spec on the board `size` names, read as its `size=` is (a `--size` flag, a form's
+    /// size field).
+    pub fn with_size(self, size: &str) -> Result<Self, SpecError> {
+        Ok(LifelineSpec { size: Some(read_size(size.trim())?), ..self })
+    }
+
     /// A new game on the spec's board.
     pub fn new_game(&self) -> Lifeline {
         Lifeline::new(self.rules, self.geometry())
     }
+}
+
+/// A board size as `size=` writes it (`N` or `WxH`), each side [`MIN_SIDE`] to 25.
+fn read_size(value: &str) -> Result<Geometry, SpecError> {
+    let geometry = Geometry::parse(value)?;
+    if geometry.width() < MIN_SIDE || geometry.height() < MIN_SIDE {
+        return Err(SpecError::BadValue {
+            key: "size".to_string(),
+            value: value.to_string(),
+            expected: format!("N or WxH, each side {MIN_SIDE} to {MAX_SIDE}"),
+        });
+    }
+    Ok(geometry)
 }
 
 impl FromStr for LifelineSpec {
@@ -110,15 +129,7 @@ impl FromStr for LifelineSpec {
             if key != "size" {
                 return set_option(&mut spec.rules, NAME, key, value);
             }
-            let geometry = Geometry::parse(value)?;
-            if geometry.width() < MIN_SIDE || geometry.height() < MIN_SIDE {
-                return Err(SpecError::BadValue {
-                    key: key.to_string(),
-                    value: value.to_string(),
-                    expected: format!("N or WxH, each side {MIN_SIDE} to {MAX_SIDE}"),
-                });
-            }
-            spec.size = Some(geometry);
+            spec.size = Some(read_size(value)?);
             Ok(())
         })?;
         Ok(spec)
