@@ -9,7 +9,8 @@ use std::path::Path;
 
 use variago_gtp::position::{GaliceGame, LifelineGame, Position, Single};
 use variago_records::sgf::{move_from_text, move_text};
-use variago_rules::galice::{Action, Galice, NotationError};
+use variago_rules::galice::{Action, Galice, NotationError, Turn as GaliceTurn};
+use variago_rules::lifeline::Turn as LifelineTurn;
 use variago_rules::{AnyGame, Color, Game, GameResult, Move, ScoreSheet};
 use variago_search::{KeptAny, Search, Settings};
 
@@ -159,6 +160,18 @@ impl Session {
         is_over(&self.position)
     }
 
+    /// Whether a person plays `color` now: the seat's colour, or the other one once a pie rule's
+    /// move (Galice's choice of Black, Square Lifeline's swap) has handed the players each
+    /// other's colours. Read from the moves, so that an undo gives the colours back.
+    fn is_human(&self, color: Color) -> bool {
+        let swapped = match &self.position {
+            Position::Single(_) => false,
+            Position::Galice(g) => g.actions.contains(&Action::Turn(GaliceTurn::Choose(Color::Black))),
+            Position::Lifeline(g) => g.record.turns.contains(&LifelineTurn::Swap),
+        };
+        self.seats.is_human(if swapped { color.opponent() } else { color })
+    }
+
     fn moves_played(&self) -> usize {
         match &self.position {
             Position::Single(s) => s.record.moves.len(),
@@ -183,7 +196,7 @@ impl Session {
                 return self.report_end(out);
             }
             let color = self.to_move();
-            if !self.seats.is_human(color) {
+            if !self.is_human(color) {
                 match self.think() {
                     Some((text, winrate, resign)) if resign => {
                         writeln!(
@@ -326,7 +339,7 @@ impl Session {
                 break;
             }
             undone += 1;
-            if self.seats.is_human(self.to_move()) {
+            if self.is_human(self.to_move()) {
                 break;
             }
         }

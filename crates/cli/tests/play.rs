@@ -126,3 +126,17 @@ fn the_hint_is_marked_on_the_board_and_save_without_a_name_picks_one() {
     assert!(record.starts_with("(;"), "{record}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Square Lifeline: the person plays White and swaps, so the person plays Black from then on and
+/// the AI makes White's first turn (a pair); the person's next prompt is Black's.
+#[test]
+fn a_swap_in_square_lifeline_hands_the_person_black() {
+    let out = play(
+        &["--variant", "lifeline:size=5", "--color", "white", "--playouts", "100", "--seed", "3"],
+        "swap\nquit\n",
+    );
+    assert!(out.contains("variago (Black) plays "), "{out}");
+    assert!(out.contains("variago (White) plays "), "the AI plays White's first turn after the swap: {out}");
+    let after_swap = out.split("last turn: swap").nth(1).unwrap_or_default();
+    assert!(after_swap.contains("\nBlack> "), "{out}");
+}
