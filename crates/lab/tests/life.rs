@@ -2,7 +2,7 @@
 //! vital point of a straight three, a snapback, the goal found when none is given, and each main
 //! line replayed through the rules engine to a position the problem's definitions decide.
 
-use variago_lab::life::{Decided, Goal, Problem, Verdict, solve, solve_problem};
+use variago_lab::life::{Decided, Goal, Problem, Solver, Verdict, solve, solve_problem};
 use variago_rules::{Board, Color, Game, Move, VariantSpec};
 
 /// A problem from a diagram (top row first), `to_move` playing for `goal` under `variant`.
@@ -455,4 +455,23 @@ fn the_liberty_of_a_stone_in_atari_is_in_the_region() {
     assert_eq!(answer.verdict, Verdict::Success);
     assert!(vertices(&live, &answer.winning_moves).contains(&"B7".to_string()), "the book's B19");
     assert_line_ends_won(&live, &answer.line, true);
+}
+
+/// White's group in the corner with six points of eye space, A5 to C6, Black to kill: a search of
+/// some hundreds of positions.
+const CORNER_SIX: [&str; 6] =
+    [". . . O X . .", ". . . O X . .", "O O O O X . .", "X X X X X . .", ". . . . . . .", ". . . . . . ."];
+
+#[test]
+fn a_search_taken_further_goes_on_from_where_it_stopped() {
+    let kill = problem("go", &CORNER_SIX, Color::Black, Goal::Kill);
+    let mut at_once = Solver::new(&kill);
+    assert_eq!(at_once.advance(1_000_000), Verdict::Success, "Black kills");
+    let whole = at_once.nodes();
+    assert!(whole > 100, "a search of some size: {whole} nodes");
+    let mut in_two = Solver::new(&kill);
+    assert_eq!(in_two.advance(whole / 2), Verdict::Unknown);
+    assert_eq!(in_two.advance(1_000_000), Verdict::Success);
+    // searched again from nothing, the second budget would cost the whole search again
+    assert!(in_two.nodes() < whole + whole / 10, "{} nodes in two budgets, {whole} at once", in_two.nodes());
 }

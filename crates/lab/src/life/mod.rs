@@ -28,7 +28,7 @@ pub mod search;
 
 use variago_rules::{AnyGame, Board, Color, Game, Geometry, Move, Piece, Point, VariantSpec};
 
-pub use search::{Answer, Verdict, solve_problem};
+pub use search::{Answer, Solver, Verdict, solve_problem};
 
 /// What the side to move plays for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -373,13 +373,16 @@ impl Problem {
     }
 }
 
-/// Solves `to_move`'s problem on `board` for `goal`, or, without one, finds the goal: the one the
-/// side to move reaches (perhaps by a ko) with the smaller budget, the budgets growing tenfold
-/// from a hundredth of `max_nodes` and, at equal budget, the goal whose defender has the smaller
-/// region first (the enclosed side is the one whose life is at stake); if neither is reached, the
-/// answer for the smaller region. A goal out of reach of a small search is not left to use up
-/// the whole budget before the other is tried. The nodes of every search are counted. The
-/// answer's moves are on `board` (a problem is played on a window cut out of it).
+/// Solves `to_move`'s problem on `board` for `goal`, or, without one, finds the goal. The goal
+/// whose defender has the smaller region comes first (the enclosed side is the one whose life is
+/// at stake: in all of Cho Chikun's elementary problems that the solver answers as the book does,
+/// it is the goal found); it is searched with budgets growing tenfold from a hundredth of
+/// `max_nodes`, and between them the other goal with a tenth of each, so that a goal out of
+/// reach does not use up the whole budget before a cheap success of the other is seen. Each
+/// search goes on from where the last budget left it ([`Solver`]). When the first goal is not
+/// reached, the other gets the whole budget too. If neither is reached, the answer is the first
+/// goal's. The nodes of every search are counted. The answer's moves are on `board` (a problem
+/// is played on a window cut out of it).
 pub fn solve(
     spec: &VariantSpec,
     board: &Board,
@@ -399,45 +402,40 @@ pub fn solve(
             Err(e) => refusal = Some(e),
         }
     }
-    problems.sort_by_key(|p| p.region_points().len());
-    // one goal alone gets the whole budget at once
-    let budgets =
-        if problems.len() > 1 { vec![max_nodes / 100, max_nodes / 10, max_nodes] } else { vec![max_nodes] };
-    let mut answers: Vec<Option<Answer>> = vec![None; problems.len()];
-    let mut spent = 0;
-    for budget in budgets.into_iter().filter(|&b| b > 0) {
-        for (problem, known) in problems.iter().zip(answers.iter_mut()) {
-            if known.as_ref().is_some_and(|a| a.verdict == Verdict::Failure) {
-                continue;
-            }
-            let mut answer = solve_problem(problem, budget);
-            if answer.verdict == Verdict::Success && budget < max_nodes {
-                // every winning first move is proved with what is left of the budget: the
-                // whole one
-                spent += answer.nodes;
-                answer = solve_problem(problem, max_nodes);
-            }
-            for moves in [&mut answer.winning_moves, &mut answer.line, &mut answer.refutation] {
-                for mv in moves.iter_mut() {
-                    *mv = problem.on_given_board(*mv);
-                }
-            }
-            spent += answer.nodes;
-            if answer.verdict == Verdict::Success {
-                answer.nodes = spent;
-                return Ok(answer);
-            }
-            *known = Some(answer);
-        }
-    }
-    match answers.into_iter().flatten().next() {
-        Some(mut answer) => {
-            answer.nodes = spent;
-            Ok(answer)
-        }
+    if problems.is_empty() {
         // no goal made a problem: each was refused
-        None => Err(refusal.unwrap_or(ProblemError::NoTarget(to_move, "save"))),
+        return Err(refusal.unwrap_or(ProblemError::NoTarget(to_move, "save")));
     }
+    problems.sort_by_key(|p| p.region_points().len());
+    let mut solvers: Vec<Solver> = problems.iter().map(Solver::new).collect();
+    // (the first goal's budget, the other's) at each stage, the last the other's whole budget
+    let stages = [
+        (max_nodes / 100, max_nodes / 1000),
+        (max_nodes / 10, max_nodes / 100),
+        (max_nodes, max_nodes / 10),
+        (max_nodes, max_nodes),
+    ];
+    let mut winner = None;
+    'stages: for (first_budget, other_budget) in stages {
+        for (i, solver) in solvers.iter_mut().enumerate() {
+            let budget = if i == 0 { first_budget } else { other_budget };
+            if budget > 0 && solver.advance(budget) == Verdict::Success {
+                // every winning first move is proved with the whole budget
+                solver.advance(max_nodes);
+                winner = Some(i);
+                break 'stages;
+            }
+        }
+    }
+    let chosen = winner.unwrap_or(0);
+    let mut answer = solvers[chosen].answer();
+    answer.nodes = solvers.iter().map(Solver::nodes).sum();
+    for moves in [&mut answer.winning_moves, &mut answer.line, &mut answer.refutation] {
+        for mv in moves.iter_mut() {
+            *mv = problems[chosen].on_given_board(*mv);
+        }
+    }
+    Ok(answer)
 }
 
 /// An attacker's chain of the region with this many liberties or fewer keeps them open.

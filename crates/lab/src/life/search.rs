@@ -152,20 +152,18 @@ impl Search<'_> {
     }
 
     /// Whether the prover has won (`Some(true)`), lost, or neither yet, by the definitions
-    /// ([`Problem::decided`]). Benson's test is costly and depends on the board alone: each
-    /// board that passes the cheap test before it is judged once.
+    /// ([`Problem::decided`]). Life depends on the board alone and the search meets each board
+    /// many times: each is judged once (the cheap test first, then Benson's).
     fn judge(&mut self, game: &AnyGame) -> Option<bool> {
         if self.problem.target_captured(game) {
             return Some(self.prover_wins(Decided::Attacker));
         }
         let board = game.board();
-        if !self.problem.may_be_alive(board, &mut self.scratch) {
-            return None;
-        }
         let alive = match self.judged.get(&board.hash()) {
             Some(&alive) => alive,
             None => {
-                let alive = self.problem.target_alive(board);
+                let alive =
+                    self.problem.may_be_alive(board, &mut self.scratch) && self.problem.target_alive(board);
                 self.judged.insert(board.hash(), alive);
                 alive
             }
@@ -290,7 +288,11 @@ impl Search<'_> {
         disproof_limit: u32,
     ) -> (u32, u32, Option<usize>) {
         self.nodes += 1;
-        if let Some(won) = self.judge(game) {
+        // a position the defender has just moved to was judged when it was made a child
+        // ([`Self::children`]); the attacker's moves are judged when they are searched
+        if game.to_move() == self.problem.defender()
+            && let Some(won) = self.judge(game)
+        {
             return if won { (0, INFINITE, None) } else { (INFINITE, 0, None) };
         }
         let prover = game.to_move() == self.problem.start.to_move();
@@ -414,89 +416,156 @@ enum ThreatHolder {
 }
 
 /// Searches a problem with at most `max_nodes` positions expanded: the verdict for the side to
-/// move, every winning first move, a main line. The goal is searched first against an opponent
-/// with ko threats at every turn; if that fails, with the threats the side to move's (a success
-/// then needs a ko won, and says so: the books count such a ko as the answer when nothing
-/// better exists), with a budget of its own.
+/// move, every winning first move, a main line ([`Solver`] in one go).
 pub fn solve_problem(problem: &Problem, max_nodes: u64) -> Answer {
-    let unconditional = solve_with(problem, max_nodes, ThreatHolder::Opponent);
-    if unconditional.verdict != Verdict::Failure {
-        return unconditional;
+    let mut solver = Solver::new(problem);
+    solver.advance(max_nodes);
+    solver.answer()
+}
+
+/// A problem's search that can be taken further: [`Solver::advance`] with a larger budget goes
+/// on from the transposition table it has, so that growing budgets (the goal found by
+/// [`super::solve`]) cost no more than the last one. The goal is searched first against an
+/// opponent with ko threats at every turn; if that fails, with the threats the side to move's
+/// (a success then needs a ko won, and says so: the books count such a ko as the answer when
+/// nothing better exists), with a budget of its own.
+pub struct Solver<'a> {
+    unconditional: Attempt<'a>,
+    by_ko: Attempt<'a>,
+}
+
+/// One search of a problem, with the ko threats given to one side.
+struct Attempt<'a> {
+    search: Search<'a>,
+    verdict: Verdict,
+}
+
+impl<'a> Attempt<'a> {
+    fn new(problem: &'a Problem, threats: ThreatHolder) -> Self {
+        let mut search = Search {
+            problem,
+            table: ByHash::default(),
+            judged: ByHash::default(),
+            line: Vec::new(),
+            nodes: 0,
+            max_nodes: 0,
+            decided_count: 0,
+            moves: Vec::new(),
+            threats,
+            expanded: ByHash::default(),
+            scratch: benson::Scratch::default(),
+        };
+        let verdict = match search.judge(&problem.start) {
+            Some(true) => Verdict::Success,
+            Some(false) => Verdict::Failure,
+            None => Verdict::Unknown,
+        };
+        Attempt { search, verdict }
     }
-    let mut by_ko = solve_with(problem, max_nodes, ThreatHolder::Prover);
-    by_ko.nodes += unconditional.nodes;
-    match by_ko.verdict {
-        Verdict::Success => Answer { ko: true, refutation: unconditional.line, ..by_ko },
-        Verdict::Unknown => by_ko,
-        // the unconditional failure's refutation is the line to show
-        Verdict::Failure => Answer { nodes: by_ko.nodes, ..unconditional },
+
+    /// Searches on until the verdict is known or `max_nodes` positions have been expanded in all.
+    fn advance(&mut self, max_nodes: u64) -> Verdict {
+        // a decided search keeps the budget for proving every winning first move
+        self.search.max_nodes = max_nodes;
+        if self.verdict == Verdict::Unknown && self.search.nodes < max_nodes {
+            let search = &mut self.search;
+            let start = &search.problem.start;
+            let root = key(start, None);
+            let found = search.search(start, root, None, INFINITE, INFINITE);
+            search.store(root, found);
+            self.verdict = Search::verdict(found.0, found.1);
+        }
+        self.verdict
+    }
+
+    /// The answer as far as the search has gone: after a success every first move is proved or
+    /// disproved in turn, with what is left of the budget.
+    fn answer(&mut self) -> Answer {
+        let search = &mut self.search;
+        let start = &search.problem.start;
+        let root = key(start, None);
+        let mut winning_moves = Vec::new();
+        if self.verdict == Verdict::Success && search.judge(start).is_none() {
+            search.line.push(root);
+            // a threat is no first move: the start has no restriction to lift
+            let all = search.children(start, root, None);
+            let mut open: Vec<&Child> = all.iter().filter(|c| !c.threat).collect();
+            // in rounds of doubling proof and disproof limits, so that a first move hard to
+            // decide does not keep the easy ones after it from being decided
+            let mut limit = 2u32;
+            loop {
+                open.retain(|c| {
+                    let known = search.numbers(c);
+                    known.proof != 0 && known.disproof != 0
+                });
+                if open.is_empty() || search.nodes >= search.max_nodes {
+                    break;
+                }
+                for child in &open {
+                    let child_game = search.child_game(start, child);
+                    let found = search.search(&child_game, child.key, child.before_pass, limit, limit);
+                    search.store(child.key, found);
+                }
+                limit = limit.saturating_mul(2).min(INFINITE);
+            }
+            winning_moves =
+                all.iter().filter(|c| !c.threat && search.numbers(c).proof == 0).map(|c| c.mv).collect();
+            search.line.pop();
+        }
+        let line = match self.verdict {
+            Verdict::Unknown => Vec::new(),
+            v => search.main_line(v == Verdict::Success),
+        };
+        Answer {
+            goal: search.problem.goal,
+            verdict: self.verdict,
+            winning_moves,
+            snapback: search.problem.snapback_in(&line),
+            line,
+            nodes: search.nodes,
+            ko: false,
+            refutation: Vec::new(),
+        }
     }
 }
 
-/// [`solve_problem`] with the ko threats given to one side.
-fn solve_with(problem: &Problem, max_nodes: u64, threats: ThreatHolder) -> Answer {
-    let mut search = Search {
-        problem,
-        table: ByHash::default(),
-        judged: ByHash::default(),
-        line: Vec::new(),
-        nodes: 0,
-        max_nodes,
-        decided_count: 0,
-        moves: Vec::new(),
-        threats,
-        expanded: ByHash::default(),
-        scratch: benson::Scratch::default(),
-    };
-    let start = &problem.start;
-    let root = key(start, None);
-    let verdict = match search.judge(start) {
-        Some(won) => {
-            if won {
-                Verdict::Success
-            } else {
-                Verdict::Failure
-            }
+impl<'a> Solver<'a> {
+    /// A solver of `problem` that has searched nothing yet.
+    pub fn new(problem: &'a Problem) -> Self {
+        Solver {
+            unconditional: Attempt::new(problem, ThreatHolder::Opponent),
+            by_ko: Attempt::new(problem, ThreatHolder::Prover),
         }
-        None => {
-            let found = search.search(start, root, None, INFINITE, INFINITE);
-            search.store(root, found);
-            let (p, d, _) = found;
-            Search::verdict(p, d)
-        }
-    };
-    let mut winning_moves = Vec::new();
-    if verdict == Verdict::Success && search.judge(start).is_none() {
-        // each first move proved or disproved in turn, with what is left of the budget
-        search.line.push(root);
-        for child in search.children(start, root, None).iter() {
-            let known = search.numbers(child);
-            let (mut p, d) = (known.proof, known.disproof);
-            if p != 0 && d != 0 && search.nodes < max_nodes {
-                let child_game = search.child_game(start, child);
-                let found = search.search(&child_game, child.key, child.before_pass, INFINITE, INFINITE);
-                search.store(child.key, found);
-                p = found.0;
-            }
-            // a threat is no first move: the start has no restriction to lift
-            if p == 0 && !child.threat {
-                winning_moves.push(child.mv);
-            }
-        }
-        search.line.pop();
     }
-    let line = match verdict {
-        Verdict::Unknown => Vec::new(),
-        v => search.main_line(v == Verdict::Success),
-    };
-    Answer {
-        goal: problem.goal,
-        verdict,
-        winning_moves,
-        snapback: problem.snapback_in(&line),
-        line,
-        nodes: search.nodes,
-        ko: false,
-        refutation: Vec::new(),
+
+    /// Searches on until the verdict is known or each search has expanded `max_nodes` positions
+    /// in all (the search by ko, made only after the unconditional one fails, has a budget of its
+    /// own).
+    pub fn advance(&mut self, max_nodes: u64) -> Verdict {
+        match self.unconditional.advance(max_nodes) {
+            Verdict::Failure => self.by_ko.advance(max_nodes),
+            verdict => verdict,
+        }
+    }
+
+    /// Positions expanded so far.
+    pub fn nodes(&self) -> u64 {
+        self.unconditional.search.nodes + self.by_ko.search.nodes
+    }
+
+    /// The answer as far as the search has gone.
+    pub fn answer(&mut self) -> Answer {
+        let unconditional = self.unconditional.answer();
+        if unconditional.verdict != Verdict::Failure {
+            return unconditional;
+        }
+        let by_ko = self.by_ko.answer();
+        let nodes = self.nodes();
+        match by_ko.verdict {
+            Verdict::Success => Answer { ko: true, refutation: unconditional.line, nodes, ..by_ko },
+            Verdict::Unknown => Answer { nodes, ..by_ko },
+            // the unconditional failure's refutation is the line to show
+            Verdict::Failure => Answer { nodes, ..unconditional },
+        }
     }
 }
