@@ -32,6 +32,10 @@ pub struct Budget {
     /// 0.5; 0 values the result alone): among moves that win or lose alike, the larger margin.
     #[arg(long, default_value_t = variago_search::DEFAULT_SCORE_SHARE, value_parser = score_share)]
     pub score_share: f64,
+    /// How much less than half a win a draw is worth to the AI (0 to 0.5; default 0.1): it
+    /// steers clear of a draw unless it thinks itself losing by more than this.
+    #[arg(long, default_value_t = variago_search::DEFAULT_CONTEMPT, value_parser = contempt)]
+    pub contempt: f64,
     /// RAVE's equivalence: the visits at which a move's own value and its all-moves-as-first
     /// value weigh alike (default 3000; for tuning).
     #[arg(long, value_parser = rave_equivalence)]
@@ -73,6 +77,11 @@ pub(crate) fn score_share(text: &str) -> Result<f64, String> {
     number_in(text, 0.0..=0.5, "a share from 0 to 0.5")
 }
 
+/// A contempt from 0 to 0.5: beyond it a draw would be worth less than a loss.
+pub(crate) fn contempt(text: &str) -> Result<f64, String> {
+    number_in(text, 0.0..=0.5, "a contempt from 0 to 0.5")
+}
+
 /// The number `text` if it lies in `range`, else a one-line error saying it is not `what`.
 fn number_in(text: &str, range: std::ops::RangeInclusive<f64>, what: &str) -> Result<f64, String> {
     text.trim()
@@ -89,6 +98,7 @@ impl Budget {
         let tuning = Tuning {
             playout: self.playout,
             score_share: Some(self.score_share),
+            contempt: Some(self.contempt),
             rave_equivalence: self.rave,
             exploration: self.explore,
             expand_after: None,
@@ -112,6 +122,8 @@ pub struct Tuning {
     pub playout: Option<Policy>,
     /// [`Settings::score_share`].
     pub score_share: Option<f64>,
+    /// [`Settings::contempt`].
+    pub contempt: Option<f64>,
     /// [`Settings::rave_equivalence`].
     pub rave_equivalence: Option<f64>,
     /// [`Settings::exploration`].
@@ -128,6 +140,7 @@ impl Tuning {
         Settings {
             playout: self.playout.or(settings.playout),
             score_share: self.score_share.unwrap_or(settings.score_share),
+            contempt: self.contempt.unwrap_or(settings.contempt),
             rave_equivalence: self.rave_equivalence.unwrap_or(settings.rave_equivalence),
             exploration: self.exploration.unwrap_or(settings.exploration),
             expand_after: self.expand_after.unwrap_or(settings.expand_after),

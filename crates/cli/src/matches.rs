@@ -23,6 +23,7 @@ pub struct Options {
     /// (also `time=S`; `priors=K`, the playouts the learned priors weigh as, 0 for none; and
     /// `resign=R`, resign below win rate R, which the built-in engine never does without it;
     /// `playout=light|heavy`, the playouts' policy, light below 9x9 and heavy from 9x9 by
+    /// default; `contempt=C`, how much less than half a win a draw is worth to it, 0.1 by
     /// default; for tuning, `rave=N`, `explore=C` and `expand=N`, the visits a leaf needs before
     /// its children are added, 2 by default; `nodes=N`, the nodes the tree may hold, 2,000,000 by
     /// default) or `gtp:COMMAND LINE`.

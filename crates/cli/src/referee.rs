@@ -59,6 +59,7 @@ pub(crate) fn parse_engine(text: &str, seed: u64) -> Result<EngineSpec, Failure>
             }
             "playout" => tuning.playout = Some(value.trim().parse().map_err(|_| bad())?),
             "score" => tuning.score_share = Some(genmove::score_share(value).map_err(|_| bad())?),
+            "contempt" => tuning.contempt = Some(genmove::contempt(value).map_err(|_| bad())?),
             "explore" => tuning.exploration = Some(genmove::exploration(value).map_err(|_| bad())?),
             "rave" => tuning.rave_equivalence = Some(genmove::rave_equivalence(value).map_err(|_| bad())?),
             "expand" => {

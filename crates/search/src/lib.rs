@@ -80,6 +80,12 @@ pub struct Settings {
     /// larger margin, as KataGo's score utility does. 0 values the result alone; any win still
     /// beats any loss below 0.5. Borderline keeps its own margin term whatever this is.
     pub score_share: f64,
+    /// How much less than half a win a draw is worth to the side the search plays for (the
+    /// root's side to move), and more to its opponent, so that the tree stays zero-sum: the
+    /// search steers clear of a draw unless it thinks itself losing by more than this. A
+    /// Square Lifeline or Incursion game where either side can repeat its own position is
+    /// otherwise drawn by whoever finds the repetition first (docs/ai.md).
+    pub contempt: f64,
 }
 
 impl Default for Settings {
@@ -99,6 +105,7 @@ impl Default for Settings {
             resign_below: None,
             playout: None,
             score_share: DEFAULT_SCORE_SHARE,
+            contempt: DEFAULT_CONTEMPT,
         }
     }
 }
@@ -119,6 +126,9 @@ impl Settings {
 
 /// [`Settings::score_share`] by default.
 pub const DEFAULT_SCORE_SHARE: f64 = 0.0;
+
+/// [`Settings::contempt`] by default.
+pub const DEFAULT_CONTEMPT: f64 = 0.1;
 
 /// A strength a person can pick, 1 (weakest) to 10 (strongest): the budgets grow by doubling so
 /// that each level is clearly stronger than the one below.

@@ -278,14 +278,15 @@ fn black_margin(result: GameResult) -> f64 {
     }
 }
 
-/// Black's reward out of [`REWARD_SCALE`] for a playout's result: the win, and with a margin
-/// term, Black's margin less `centre` squashed by `tanh` on the term's scale, so that the search
-/// prefers larger wins and smaller losses among moves that win (or lose) alike.
-fn black_reward(result: GameResult, term: Option<MarginTerm>, centre: f64) -> u64 {
+/// Black's reward out of [`REWARD_SCALE`] for a playout's result: the win (a draw worth
+/// `black_draw`), and with a margin term, Black's margin less `centre` squashed by `tanh` on the
+/// term's scale, so that the search prefers larger wins and smaller losses among moves that win
+/// (or lose) alike.
+fn black_reward(result: GameResult, term: Option<MarginTerm>, centre: f64, black_draw: f64) -> u64 {
     let win = match result.winner {
         Some(Color::Black) => 1.0,
         Some(Color::White) => 0.0,
-        None => 0.5,
+        None => black_draw,
     };
     let value = match (term, result.ending) {
         (Some(MarginTerm { share, scale, centred }), Ending::Score(_)) => {
@@ -339,6 +340,9 @@ pub(crate) struct Tree<G: Game> {
     nodes: AtomicUsize,
     /// How the score margin enters the playouts' rewards, for the root's variant.
     margin_term: Option<MarginTerm>,
+    /// What a draw is worth to Black, out of 1: a half, less [`Settings::contempt`] when the
+    /// tree searches for Black (its root's side to move when it was made), more when for White.
+    black_draw: f64,
     /// Playouts each child's prior weighs as: the settings' weight for this board.
     pub prior_visits: f64,
     /// The playouts' policy: the settings' for this board.
@@ -547,6 +551,10 @@ impl<G: Game> Tree<G> {
             owned_playouts: 0,
             nodes: AtomicUsize::new(1),
             margin_term: MarginTerm::of(root, settings.score_share),
+            black_draw: match root.to_move() {
+                Color::Black => 0.5 - settings.contempt,
+                Color::White => 0.5 + settings.contempt,
+            },
             prior_visits: settings.prior_visits_for(root),
             policy: settings.playout_for(root),
             workers: Vec::new(),
@@ -777,7 +785,7 @@ impl<G: Game> Tree<G> {
             played += 1;
         }
         let result = state.outcome().unwrap_or_else(|| state.score().result());
-        let black = black_reward(result, self.margin_term, self.root.black_margin());
+        let black = black_reward(result, self.margin_term, self.root.black_margin(), self.black_draw);
         Self::back_up(&path, scratch, credits, black, black_half_wins(result), black_margin(result));
         if played_out && settings.ownership {
             worker.count_owners(&state);
@@ -887,7 +895,7 @@ impl<M> Worker<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use variago_rules::{AnyGame, Geometry, HalfPoints, Point};
+    use variago_rules::{AnyGame, Geometry, HalfPoints, Move, Point};
 
     /// Every node of the subtree below `node`, `node` included.
     fn nodes<M>(node: &Node<M>) -> Vec<&Node<M>> {
@@ -969,7 +977,6 @@ mod tests {
     #[test]
     fn first_players_answer_as_a_map_from_one_playout_to_the_next() {
         use rand::Rng;
-        use variago_rules::Move;
         /// A move that is not a placement (as Galice's turns are not).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         struct Turn(u8);
@@ -1043,32 +1050,47 @@ mod tests {
     fn the_margin_orders_results_only_where_the_variant_asks_and_never_across_wins_and_losses() {
         let term = Some(MarginTerm { share: MARGIN_SHARE, scale: 20.0, centred: false });
         // an uncentred term ignores the expected margin
-        let big_win = black_reward(result(Some(Color::Black), 80), term, 30.0);
-        let small_win = black_reward(result(Some(Color::Black), 1), term, 30.0);
-        let small_loss = black_reward(result(Some(Color::White), 1), term, 30.0);
-        let big_loss = black_reward(result(Some(Color::White), 80), term, 30.0);
+        let big_win = black_reward(result(Some(Color::Black), 80), term, 30.0, 0.5);
+        let small_win = black_reward(result(Some(Color::Black), 1), term, 30.0, 0.5);
+        let small_loss = black_reward(result(Some(Color::White), 1), term, 30.0, 0.5);
+        let big_loss = black_reward(result(Some(Color::White), 80), term, 30.0, 0.5);
         assert!(big_win > small_win && small_win > small_loss && small_loss > big_loss);
         assert!(small_win > REWARD_SCALE / 2 + REWARD_SCALE / 4, "a win stays worth most of the reward");
-        assert_eq!(black_reward(result(None, 0), term, 30.0), REWARD_SCALE / 2);
+        assert_eq!(black_reward(result(None, 0), term, 30.0, 0.5), REWARD_SCALE / 2);
         // without a term only the result counts
-        assert_eq!(black_reward(result(Some(Color::Black), 80), None, 0.0), REWARD_SCALE);
-        assert_eq!(black_reward(result(Some(Color::Black), 1), None, 0.0), REWARD_SCALE);
-        assert_eq!(black_reward(result(Some(Color::White), 1), None, 0.0), 0);
+        assert_eq!(black_reward(result(Some(Color::Black), 80), None, 0.0, 0.5), REWARD_SCALE);
+        assert_eq!(black_reward(result(Some(Color::Black), 1), None, 0.0, 0.5), REWARD_SCALE);
+        assert_eq!(black_reward(result(Some(Color::White), 1), None, 0.0, 0.5), 0);
         // White's share mirrors Black's
         assert_eq!(reward(small_win, Color::White), REWARD_SCALE - small_win);
+    }
+
+    #[test]
+    fn a_draw_leans_against_the_side_the_tree_searches_for() {
+        let settings = Settings { contempt: 0.1, ..Settings::default() };
+        let mut game = AnyGame::new(&"go".parse().unwrap(), Geometry::square(5).unwrap());
+        let four_tenths = (0.4 * REWARD_SCALE as f64).round() as u64;
+        let draw = result(None, 0);
+        // Black to move: the draw is worth four tenths of a win to Black
+        let for_black = Tree::new(&game, &settings);
+        assert_eq!(black_reward(draw, None, 0.0, for_black.black_draw), four_tenths);
+        // White to move: to White
+        game.play(Move::Pass).unwrap();
+        let for_white = Tree::new(&game, &settings);
+        assert_eq!(reward(black_reward(draw, None, 0.0, for_white.black_draw), Color::White), four_tenths);
     }
 
     #[test]
     fn a_centred_term_tells_losses_apart_around_the_expected_margin() {
         // 9x9: a scale of 81/8 points; Black expected to lose by 24
         let term = Some(MarginTerm { share: 0.1, scale: 81.0 / 8.0, centred: true });
-        let lose_by = |points: i32| black_reward(result(Some(Color::White), 2 * points), term, -24.0);
+        let lose_by = |points: i32| black_reward(result(Some(Color::White), 2 * points), term, -24.0, 0.5);
         // losing by 14 instead of 34 is worth about a tenth of a win times tanh(10/10.1)...
         let gap = (lose_by(14) - lose_by(34)) as f64 / REWARD_SCALE as f64;
         let expected = 0.1 * (10.0_f64 / (81.0 / 8.0)).tanh();
         assert!((gap - expected).abs() < 0.002, "{gap} against {expected}");
         // ...while any win, however small, still beats the smallest loss
-        let smallest_win = black_reward(result(Some(Color::Black), 1), term, 40.0);
+        let smallest_win = black_reward(result(Some(Color::Black), 1), term, 40.0, 0.5);
         assert!(smallest_win > lose_by(0) + REWARD_SCALE / 2);
         // Go's terms: centred, on an eighth of the board, none without a share
         let go = AnyGame::new(&"go".parse().unwrap(), Geometry::square(9).unwrap());
