@@ -476,6 +476,12 @@ impl Tally {
         if !answer.line.is_empty() {
             println!("  line: {}", moves_text::<VariantSpec>(geometry, &answer.line));
         }
+        if !answer.undecided_moves.is_empty() {
+            println!(
+                "  undecided: {} (first moves the node limit left undecided: the list of winning moves may lack them)",
+                moves_text::<VariantSpec>(geometry, &answer.undecided_moves)
+            );
+        }
         if !problem.book.is_empty() {
             self.with_book += 1;
             let agrees = answer.verdict == Verdict::Success

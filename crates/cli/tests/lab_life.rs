@@ -27,6 +27,7 @@ fn an_sgf_problem_prints_its_verdict_goal_moves_and_line() {
     assert!(first.starts_with("straight.sgf: success kill B5 ("), "{text}");
     assert!(first.ends_with(" nodes)"), "{text}");
     assert!(text.lines().nth(1).unwrap().starts_with("  line: B5 "), "{text}");
+    assert!(!text.contains("undecided"), "every first move decided: {text}");
     assert_eq!(last_line(&out), "solved 1 of 1: success 1, failure 0, unknown 0");
 
     // White to play lives at the same point
@@ -34,6 +35,27 @@ fn an_sgf_problem_prints_its_verdict_goal_moves_and_line() {
     std::fs::write(&white, STRAIGHT_THREE_SGF.replace("PL[B]", "PL[W]")).unwrap();
     let out = variago(&["lab", "life-and-death", "--goal", "live", white.to_str().unwrap()]);
     assert!(stdout(&out).starts_with("white.sgf: success live B5 ("), "{}", stdout(&out));
+}
+
+/// White's group in the corner with six points of eye space (A5 to C6), Black to kill at B5.
+const CORNER_SIX_SGF: &str =
+    "(;GM[1]FF[4]SZ[7:6]AW[da][db][ac][bc][cc][dc]AB[ea][eb][ec][ad][bd][cd][dd][ed]PL[B])";
+
+#[test]
+fn first_moves_the_node_limit_leaves_undecided_are_named() {
+    let dir = scratch("lab_life", "undecided");
+    let path = dir.join("six.sgf");
+    std::fs::write(&path, CORNER_SIX_SGF).unwrap();
+    let solve = |nodes: u32| {
+        stdout(&variago(&["lab", "life-and-death", "--nodes", &nodes.to_string(), path.to_str().unwrap()]))
+    };
+    let whole = solve(100_000);
+    assert!(whole.starts_with("six.sgf: success kill B5 ("), "{whole}");
+    assert!(!whole.contains("undecided"), "every first move decided: {whole}");
+    // some limit between none and the whole proves the kill but not every other first move
+    let short = (100..1000).step_by(50).map(solve).find(|text| text.starts_with("six.sgf: success"));
+    let short = short.expect("a limit that proves the kill");
+    assert!(short.contains("\n  undecided: "), "{short}");
 }
 
 #[test]

@@ -475,3 +475,21 @@ fn a_search_taken_further_goes_on_from_where_it_stopped() {
     // searched again from nothing, the second budget would cost the whole search again
     assert!(in_two.nodes() < whole + whole / 10, "{} nodes in two budgets, {whole} at once", in_two.nodes());
 }
+
+#[test]
+fn first_moves_the_budget_leaves_undecided_are_named() {
+    let kill = problem("go", &CORNER_SIX, Color::Black, Goal::Kill);
+    let full = solve_problem(&kill, 1_000_000);
+    assert_eq!(full.verdict, Verdict::Success);
+    assert!(full.undecided_moves.is_empty(), "a budget that decides every first move");
+    // a budget that proves the kill and no more: the other first moves stay undecided
+    let mut verdict_only = Solver::new(&kill);
+    verdict_only.advance(1_000_000);
+    let mut short = Solver::new(&kill);
+    assert_eq!(short.advance(verdict_only.nodes()), Verdict::Success);
+    let answer = short.answer();
+    assert!(!answer.undecided_moves.is_empty(), "{answer:?}");
+    for mv in &full.winning_moves {
+        assert!(answer.winning_moves.contains(mv) || answer.undecided_moves.contains(mv), "{mv:?} lost");
+    }
+}

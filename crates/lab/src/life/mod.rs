@@ -430,7 +430,9 @@ pub fn solve(
     let chosen = winner.unwrap_or(0);
     let mut answer = solvers[chosen].answer();
     answer.nodes = solvers.iter().map(Solver::nodes).sum();
-    for moves in [&mut answer.winning_moves, &mut answer.line, &mut answer.refutation] {
+    for moves in
+        [&mut answer.winning_moves, &mut answer.undecided_moves, &mut answer.line, &mut answer.refutation]
+    {
         for mv in moves.iter_mut() {
             *mv = problems[chosen].on_given_board(*mv);
         }

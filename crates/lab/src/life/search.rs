@@ -53,6 +53,9 @@ pub struct Answer {
     /// Every first move that reaches it (when the verdict is a success), in the region's order,
     /// the pass last.
     pub winning_moves: Vec<Move>,
+    /// After a success, the first moves the budget left undecided (neither proved to reach the
+    /// goal nor to miss it): `winning_moves` is complete when this is empty.
+    pub undecided_moves: Vec<Move>,
     /// A main line: the winner's quickest way, the loser's longest resistance, to a decided
     /// position.
     pub line: Vec<Move>,
@@ -484,7 +487,7 @@ impl<'a> Attempt<'a> {
         let search = &mut self.search;
         let start = &search.problem.start;
         let root = key(start, None);
-        let mut winning_moves = Vec::new();
+        let (mut winning_moves, mut undecided_moves) = (Vec::new(), Vec::new());
         if self.verdict == Verdict::Success && search.judge(start).is_none() {
             search.line.push(root);
             // a threat is no first move: the start has no restriction to lift
@@ -508,8 +511,13 @@ impl<'a> Attempt<'a> {
                 }
                 limit = limit.saturating_mul(2).min(INFINITE);
             }
-            winning_moves =
-                all.iter().filter(|c| !c.threat && search.numbers(c).proof == 0).map(|c| c.mv).collect();
+            for child in all.iter().filter(|c| !c.threat) {
+                match search.numbers(child) {
+                    Known { proof: 0, .. } => winning_moves.push(child.mv),
+                    Known { disproof: 0, .. } => {}
+                    _ => undecided_moves.push(child.mv),
+                }
+            }
             search.line.pop();
         }
         let line = match self.verdict {
@@ -520,6 +528,7 @@ impl<'a> Attempt<'a> {
             goal: search.problem.goal,
             verdict: self.verdict,
             winning_moves,
+            undecided_moves,
             snapback: search.problem.snapback_in(&line),
             line,
             nodes: search.nodes,
