@@ -482,7 +482,7 @@ impl<'a> Attempt<'a> {
     }
 
     /// The answer as far as the search has gone: after a success every first move is proved or
-    /// disproved in turn, with what is left of the budget.
+    /// disproved with what is left of the budget, those it does not decide named as undecided.
     fn answer(&mut self) -> Answer {
         let search = &mut self.search;
         let start = &search.problem.start;
