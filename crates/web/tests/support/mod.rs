@@ -270,9 +270,14 @@ impl Browser {
         }
     }
 
-    /// Clicks the element a CSS selector finds (waiting for it to exist).
+    /// Clicks the element a CSS selector finds, waiting for it to be shown and enabled: a page
+    /// can hold a button before it shows it (the join button while the game loads), and a click
+    /// then fails as "not interactable".
     pub async fn click(&self, css: &str) {
-        self.until(&format!("{css} to appear"), &format!("document.querySelector({css:?}) !== null")).await;
+        let shown = format!(
+            "((e) => e !== null && e.getClientRects().length > 0 && !e.disabled && getComputedStyle(e).visibility !== 'hidden')(document.querySelector({css:?}))"
+        );
+        self.until(&format!("{css} to be shown"), &shown).await;
         let element =
             self.client.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("finding {css}: {e}"));
         element.click().await.unwrap_or_else(|e| panic!("clicking {css}: {e}"));
