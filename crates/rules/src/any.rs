@@ -129,6 +129,18 @@ impl AnyGame {
         }
     }
 
+    /// The same game without the room reserved up front for a whole game's history (see
+    /// [`StoneGame::without_reserved_history`]); Borderline keeps its own.
+    pub fn without_reserved_history(self) -> Self {
+        match self {
+            AnyGame::Go(g) => AnyGame::Go(g.without_reserved_history()),
+            AnyGame::Incursion(g) => AnyGame::Incursion(g.without_reserved_history()),
+            AnyGame::Stoical(g) => AnyGame::Stoical(g.without_reserved_history()),
+            AnyGame::Excursion(g) => AnyGame::Excursion(g.without_reserved_history()),
+            borderline @ AnyGame::Borderline(_) => borderline,
+        }
+    }
+
     /// The same position with the past the lab's states record (see [`StoneGame::with_past`]):
     /// `memory` as the lab packs it (whether the last move was a counted incursion or placed a
     /// king, how many stones it captured); Go keeps only the ko ban, Borderline nothing.

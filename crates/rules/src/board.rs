@@ -320,6 +320,22 @@ impl JudgedPoint {
     }
 }
 
+/// A set of a board's points, made once and handed to the board's questions about part of it
+/// ([`Board::closed_regions`]).
+#[derive(Clone, Debug, Default)]
+pub struct PointMask(PointSet);
+
+impl PointMask {
+    /// The set of `points`.
+    pub fn new(points: impl IntoIterator<Item = Point>) -> Self {
+        let mut set = PointSet::default();
+        for p in points {
+            set.insert(p);
+        }
+        PointMask(set)
+    }
+}
+
 /// Pieces on a rectangular board with chains, liberties and a Zobrist hash.
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -1242,6 +1258,48 @@ impl Board {
         }
     }
 
+    /// How many of the connected sets of points inside `within` that hold no piece of `color`
+    /// are closed: none of their points is next to a point of the board outside `within` (the
+    /// board's edge closes them). Counted up to `enough`. These are Benson's enclosed regions of
+    /// `color` within part of the board; a search that asks this of nearly every position it
+    /// makes gets it by bitboard floods, a few word operations per step of a region's radius.
+    pub fn closed_regions(&self, color: Color, within: &PointMask, enough: usize) -> usize {
+        match self.words {
+            0..=2 => self.closed_regions_in::<2>(color, within, enough),
+            3..=4 => self.closed_regions_in::<4>(color, within, enough),
+            5..=7 => self.closed_regions_in::<7>(color, within, enough),
+            _ => self.closed_regions_in::<{ crate::bits::WORDS }>(color, within, enough),
+        }
+    }
+
+    /// [`Self::closed_regions`] on bitboards of `N` words (at least the board's).
+    fn closed_regions_in<const N: usize>(&self, color: Color, within: &PointMask, enough: usize) -> usize {
+        let stride = self.geometry.stride();
+        let (on_board, inside, own) =
+            (self.on_board.words::<N>(), within.0.words::<N>(), self.color_sets[color as usize].words::<N>());
+        let candidates = Bits(std::array::from_fn(|i| inside.0[i] & on_board.0[i] & !own.0[i]));
+        let outside = Bits(std::array::from_fn(|i| on_board.0[i] & !inside.0[i]));
+        // the grown set within `space`, until it grows no more
+        let fill = |mut set: Bits<N>, space: &Bits<N>| loop {
+            let grown = set.dilated(stride).and(space);
+            if !grown.has_outside(&set) {
+                return set;
+            }
+            set = grown;
+        };
+        let open = fill(outside.dilated(stride).and(&candidates), &candidates);
+        let mut closed = Bits(std::array::from_fn(|i| candidates.0[i] & !open.0[i]));
+        let mut count = 0;
+        while count < enough {
+            let Some(word) = closed.0.iter().position(|&w| w != 0) else { break };
+            let first = Point((word * 64 + closed.0[word].trailing_zeros() as usize) as u16);
+            let region = fill(Bits::single(first), &closed);
+            closed = Bits(std::array::from_fn(|i| closed.0[i] & !region.0[i]));
+            count += 1;
+        }
+        count
+    }
+
     /// [`Self::region`] on bitboards of `N` words (at least the board's).
     #[inline(always)]
     fn region_in<const N: usize, const SHAPE: bool>(
@@ -1715,6 +1773,47 @@ mod tests {
                     prop_assert_eq!(board.region(p, None), expected, "at {:?}, {:?}", p, board.flood);
                 }
             }
+        }
+
+        /// The closed regions the bitboard floods count, within a random part of boards of one
+        /// to eleven bitboard words, are the ones a point-by-point search finds: the connected
+        /// sets of points of the part not holding the colour's pieces, none next to the board's
+        /// points outside the part.
+        #[test]
+        fn closed_regions_are_counted_as_a_point_by_point_search_counts_them(
+            (width, height) in prop_oneof![Just((9u32, 9u32)), Just((19, 19)), (2u32..26, 2u32..26)],
+            stones in proptest::collection::vec((any::<u16>(), any::<bool>()), 0..300),
+            part in proptest::collection::vec(any::<bool>(), 676),
+            white in any::<bool>(),
+        ) {
+            let geometry = Geometry::new(width, height).unwrap();
+            let board = stones_at_random(geometry, stones);
+            let color = if white { Color::White } else { Color::Black };
+            let points: Vec<Point> = geometry.points().collect();
+            let inside: Vec<Point> = points.iter().zip(&part).filter(|&(_, &i)| i).map(|(&p, _)| p).collect();
+            let free = |q: Point| inside.contains(&q) && board.color(q) != Some(color);
+            let (mut seen, mut closed) = (Vec::new(), 0);
+            for &p in inside.iter().filter(|&&p| free(p)) {
+                if seen.contains(&p) {
+                    continue;
+                }
+                let (mut queue, mut open) = (vec![p], false);
+                seen.push(p);
+                while let Some(q) = queue.pop() {
+                    for n in geometry.neighbours(q).into_iter().filter(|&n| geometry.contains(n)) {
+                        if !inside.contains(&n) {
+                            open = true;
+                        } else if free(n) && !seen.contains(&n) {
+                            seen.push(n);
+                            queue.push(n);
+                        }
+                    }
+                }
+                closed += usize::from(!open);
+            }
+            let mask = PointMask::new(inside.iter().copied());
+            prop_assert_eq!(board.closed_regions(color, &mask, usize::MAX), closed);
+            prop_assert_eq!(board.closed_regions(color, &mask, 2), closed.min(2));
         }
 
         /// The hash a placement would leave, worked out from its preview before it is played (the

@@ -27,7 +27,7 @@ mod zobrist;
 use std::fmt;
 
 pub use any::{AnyGame, AnyScore};
-pub use board::{Board, ChainAt};
+pub use board::{Board, ChainAt, PointMask};
 pub use geometry::{Geometry, GeometryError, Point, Vertex};
 pub use score::{AreaScore, HalfPoints, ScoreSheet};
 pub use spec::{SpecError, VariantSpec};

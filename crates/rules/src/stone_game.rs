@@ -179,6 +179,14 @@ impl<R: StoneRules> StoneGame<R> {
         game
     }
 
+    /// The same game without the room for a whole game's history that [`Self::from_setup`]
+    /// reserves: for searches that copy positions all the time and play few moves from each (the
+    /// lab's life-and-death solver), where copying that room was a large part of the work.
+    pub fn without_reserved_history(mut self) -> Self {
+        self.seen.shrink_to_fit();
+        self
+    }
+
     /// The same position as if the moves before it had left `passes` passes in a row, the
     /// restriction's `memory` and the simple-ko ban on `ko_point`: the lab rebuilds positions of
     /// its game graph from packed states this way (with no superko or own-position history,

@@ -12,65 +12,6 @@
 
 use variago_rules::{Board, Color, Point};
 
-/// Buffers kept from one board to the next by [`has_two_closed_regions`], which a search calls
-/// on nearly every position.
-#[derive(Debug, Default)]
-pub struct Scratch {
-    /// The round in which each slot was last reached.
-    reached: Vec<u32>,
-    round: u32,
-    stack: Vec<Point>,
-}
-
-/// Whether at least two of the regions of `color` (as [`alive_points`] reads them) are closed
-/// inside the problem's region: without two, no chain has two vital regions. Most boards of a
-/// search fail this, and it allocates nothing once `scratch` has grown to the board. `outside`
-/// marks the board's points outside the region (by slot), so that no slot's coordinates are
-/// worked out.
-pub fn has_two_closed_regions(
-    board: &Board,
-    color: Color,
-    (region, outside): (&[bool], &[bool]),
-    points: &[Point],
-    scratch: &mut Scratch,
-) -> bool {
-    let geometry = board.geometry();
-    if scratch.reached.len() != geometry.slots() || scratch.round == u32::MAX {
-        scratch.reached = vec![0; geometry.slots()];
-        scratch.round = 0;
-    }
-    scratch.round += 1;
-    let round = scratch.round;
-    let mut closed = 0;
-    for &p in points.iter().filter(|&&p| board.color(p) != Some(color)) {
-        if scratch.reached[p.index()] == round {
-            continue;
-        }
-        scratch.reached[p.index()] = round;
-        scratch.stack.clear();
-        scratch.stack.push(p);
-        let mut open = false;
-        while let Some(q) = scratch.stack.pop() {
-            for n in geometry.neighbours(q) {
-                if outside[n.index()] {
-                    open = true;
-                } else if region[n.index()]
-                    && board.color(n) != Some(color)
-                    && scratch.reached[n.index()] != round
-                {
-                    scratch.reached[n.index()] = round;
-                    scratch.stack.push(n);
-                }
-            }
-        }
-        closed += usize::from(!open);
-        if closed == 2 {
-            return true;
-        }
-    }
-    false
-}
-
 /// Whether each slot (by [`Point::index`]) holds a piece of a chain of `color` that is
 /// unconditionally alive, reading only the points of the region: `region` as a mask by slot,
 /// `points` as a list (the work is proportional to the region, not to the board).

@@ -26,7 +26,7 @@ pub mod benson;
 pub mod page;
 pub mod search;
 
-use variago_rules::{AnyGame, Board, Color, Game, Geometry, Move, Piece, Point, VariantSpec};
+use variago_rules::{AnyGame, Board, Color, Game, Geometry, Move, Piece, Point, PointMask, VariantSpec};
 
 pub use search::{Answer, Solver, Verdict, solve_problem};
 
@@ -69,8 +69,8 @@ pub struct Problem {
     pub goal: Goal,
     /// Whether each slot (by [`Point::index`]) is in the region.
     region: Vec<bool>,
-    /// Whether each slot is a point of the board outside the region.
-    outside: Vec<bool>,
+    /// The region's points as the board's questions take them.
+    region_mask: PointMask,
     /// The region's points, row by row.
     region_points: Vec<Point>,
     /// The points holding the defender's pieces at the start.
@@ -240,14 +240,22 @@ impl Problem {
         for p in &region_points {
             region[p.index()] = true;
         }
-        let mut outside = vec![false; inside.slots()];
-        for p in inside.points().filter(|p| !region[p.index()]) {
-            outside[p.index()] = true;
-        }
+        let region_mask = PointMask::new(region_points.iter().copied());
         let mut spec = spec.clone();
         spec.set_own_position_draw(false);
-        let start = AnyGame::from_setup(&spec, board, to_move);
-        Ok(Problem { start, goal, region, outside, region_points, target, defender, spec, window, framed })
+        let start = position(&spec, board, to_move);
+        Ok(Problem {
+            start,
+            goal,
+            region,
+            region_mask,
+            region_points,
+            target,
+            defender,
+            spec,
+            window,
+            framed,
+        })
     }
 
     /// A move of the problem's board as a move of the board it was set on.
@@ -294,7 +302,7 @@ impl Problem {
     /// the whole board, so no earlier whole-board position can come back.
     pub fn play(&self, game: &AnyGame, mv: Move) -> AnyGame {
         match mv {
-            Move::Pass => AnyGame::from_setup(&self.spec, game.board().clone(), game.to_move().opponent()),
+            Move::Pass => position(&self.spec, game.board().clone(), game.to_move().opponent()),
             Move::Place(_) => {
                 let mut child = game.clone();
                 child.play(mv).expect("the problem plays legal moves");
@@ -310,7 +318,7 @@ impl Problem {
     /// that the first side's goal is reached whatever ko threats the other side has; then, for
     /// a success by ko, to the side that moves first.
     pub fn threat(&self, game: &AnyGame) -> Option<AnyGame> {
-        let lifted = AnyGame::from_setup(&self.spec, game.board().clone(), game.to_move());
+        let lifted = position(&self.spec, game.board().clone(), game.to_move());
         (lifted.hash() != game.hash()).then_some(lifted)
     }
 
@@ -367,10 +375,16 @@ impl Problem {
 
     /// Whether the defender has the two closed regions that [`Self::target_alive`] needs at
     /// least: a cheap test that most boards of a search fail.
-    pub fn may_be_alive(&self, board: &Board, scratch: &mut benson::Scratch) -> bool {
-        let masks = (&self.region[..], &self.outside[..]);
-        benson::has_two_closed_regions(board, self.defender, masks, &self.region_points, scratch)
+    pub fn may_be_alive(&self, board: &Board) -> bool {
+        board.closed_regions(self.defender, &self.region_mask, 2) == 2
     }
+}
+
+/// The position `board` with `to_move` to move and no past, as a search of a problem plays it:
+/// without the room for a whole game's history, since the search copies every position it
+/// makes and the history starts again at each pass.
+fn position(spec: &VariantSpec, board: Board, to_move: Color) -> AnyGame {
+    AnyGame::from_setup(spec, board, to_move).without_reserved_history()
 }
 
 /// Solves `to_move`'s problem on `board` for `goal`, or, without one, finds the goal. The goal

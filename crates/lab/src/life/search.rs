@@ -19,7 +19,7 @@ use std::rc::Rc;
 use variago_rules::stone_game::ZobristHasher;
 use variago_rules::{AnyGame, Game, Move};
 
-use super::{Decided, Goal, Problem, benson};
+use super::{Decided, Goal, Problem};
 
 /// The outcome of a search for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,8 +140,6 @@ struct Search<'a> {
     /// The children of each position expanded, by its key: df-pn comes back to a position many
     /// times, and making every child's position again each time was most of the search's work.
     expanded: ByHash<Rc<[Child]>>,
-    /// Buffers for judging boards.
-    scratch: benson::Scratch,
 }
 
 /// Positions whose children [`Search::expanded`] keeps before it is emptied, which bounds its
@@ -156,17 +154,21 @@ impl Search<'_> {
 
     /// Whether the prover has won (`Some(true)`), lost, or neither yet, by the definitions
     /// ([`Problem::decided`]). Life depends on the board alone and the search meets each board
-    /// many times: each is judged once (the cheap test first, then Benson's).
+    /// many times: each that passes the cheap test is judged by Benson's once.
     fn judge(&mut self, game: &AnyGame) -> Option<bool> {
         if self.problem.target_captured(game) {
             return Some(self.prover_wins(Decided::Attacker));
         }
         let board = game.board();
+        // the cheap test first: most boards fail it, and looking them up in a table grown to
+        // every board judged cost more than the test
+        if !self.problem.may_be_alive(board) {
+            return None;
+        }
         let alive = match self.judged.get(&board.hash()) {
             Some(&alive) => alive,
             None => {
-                let alive =
-                    self.problem.may_be_alive(board, &mut self.scratch) && self.problem.target_alive(board);
+                let alive = self.problem.target_alive(board);
                 self.judged.insert(board.hash(), alive);
                 alive
             }
@@ -456,7 +458,6 @@ impl<'a> Attempt<'a> {
             moves: Vec::new(),
             threats,
             expanded: ByHash::default(),
-            scratch: benson::Scratch::default(),
         };
         let verdict = match search.judge(&problem.start) {
             Some(true) => Verdict::Success,
