@@ -1263,22 +1263,36 @@ impl Board {
     /// board's edge closes them). Counted up to `enough`. These are Benson's enclosed regions of
     /// `color` within part of the board; a search that asks this of nearly every position it
     /// makes gets it by bitboard floods, a few word operations per step of a region's radius.
-    pub fn closed_regions(&self, color: Color, within: &PointMask, enough: usize) -> usize {
+    /// With `touching`, only the regions each of whose empty points is next to a piece of
+    /// `color` count: the only ones Benson's test can find vital to a chain.
+    pub fn closed_regions(&self, color: Color, within: &PointMask, touching: bool, enough: usize) -> usize {
         match self.words {
-            0..=2 => self.closed_regions_in::<2>(color, within, enough),
-            3..=4 => self.closed_regions_in::<4>(color, within, enough),
-            5..=7 => self.closed_regions_in::<7>(color, within, enough),
-            _ => self.closed_regions_in::<{ crate::bits::WORDS }>(color, within, enough),
+            0..=2 => self.closed_regions_in::<2>(color, within, touching, enough),
+            3..=4 => self.closed_regions_in::<4>(color, within, touching, enough),
+            5..=7 => self.closed_regions_in::<7>(color, within, touching, enough),
+            _ => self.closed_regions_in::<{ crate::bits::WORDS }>(color, within, touching, enough),
         }
     }
 
     /// [`Self::closed_regions`] on bitboards of `N` words (at least the board's).
-    fn closed_regions_in<const N: usize>(&self, color: Color, within: &PointMask, enough: usize) -> usize {
+    fn closed_regions_in<const N: usize>(
+        &self,
+        color: Color,
+        within: &PointMask,
+        touching: bool,
+        enough: usize,
+    ) -> usize {
         let stride = self.geometry.stride();
-        let (on_board, inside, own) =
-            (self.on_board.words::<N>(), within.0.words::<N>(), self.color_sets[color as usize].words::<N>());
+        let (on_board, inside) = (self.on_board.words::<N>(), within.0.words::<N>());
+        let (own, other) = (
+            self.color_sets[color as usize].words::<N>(),
+            self.color_sets[color.opponent() as usize].words::<N>(),
+        );
         let candidates = Bits(std::array::from_fn(|i| inside.0[i] & on_board.0[i] & !own.0[i]));
         let outside = Bits(std::array::from_fn(|i| on_board.0[i] & !inside.0[i]));
+        // the empty points no piece of `color` touches: a region holding one is no vital region
+        let next_to_own = own.dilated(stride);
+        let untouched = Bits(std::array::from_fn(|i| candidates.0[i] & !other.0[i] & !next_to_own.0[i]));
         // the grown set within `space`, until it grows no more
         let fill = |mut set: Bits<N>, space: &Bits<N>| loop {
             let grown = set.dilated(stride).and(space);
@@ -1295,7 +1309,7 @@ impl Board {
             let first = Point((word * 64 + closed.0[word].trailing_zeros() as usize) as u16);
             let region = fill(Bits::single(first), &closed);
             closed = Bits(std::array::from_fn(|i| closed.0[i] & !region.0[i]));
-            count += 1;
+            count += usize::from(!touching || !region.intersects(&untouched));
         }
         count
     }
@@ -1778,7 +1792,7 @@ mod tests {
         /// The closed regions the bitboard floods count, within a random part of boards of one
         /// to eleven bitboard words, are the ones a point-by-point search finds: the connected
         /// sets of points of the part not holding the colour's pieces, none next to the board's
-        /// points outside the part.
+        /// points outside the part; and those with every empty point next to the colour's.
         #[test]
         fn closed_regions_are_counted_as_a_point_by_point_search_counts_them(
             (width, height) in prop_oneof![Just((9u32, 9u32)), Just((19, 19)), (2u32..26, 2u32..26)],
@@ -1792,14 +1806,17 @@ mod tests {
             let points: Vec<Point> = geometry.points().collect();
             let inside: Vec<Point> = points.iter().zip(&part).filter(|&(_, &i)| i).map(|(&p, _)| p).collect();
             let free = |q: Point| inside.contains(&q) && board.color(q) != Some(color);
-            let (mut seen, mut closed) = (Vec::new(), 0);
+            let touches_color =
+                |q: Point| geometry.neighbours(q).into_iter().any(|n| geometry.contains(n) && board.color(n) == Some(color));
+            let (mut seen, mut closed, mut closed_touching) = (Vec::new(), 0, 0);
             for &p in inside.iter().filter(|&&p| free(p)) {
                 if seen.contains(&p) {
                     continue;
                 }
-                let (mut queue, mut open) = (vec![p], false);
+                let (mut queue, mut open, mut touching) = (vec![p], false, true);
                 seen.push(p);
                 while let Some(q) = queue.pop() {
+                    touching &= board.color(q).is_some() || touches_color(q);
                     for n in geometry.neighbours(q).into_iter().filter(|&n| geometry.contains(n)) {
                         if !inside.contains(&n) {
                             open = true;
@@ -1810,10 +1827,12 @@ mod tests {
                     }
                 }
                 closed += usize::from(!open);
+                closed_touching += usize::from(!open && touching);
             }
             let mask = PointMask::new(inside.iter().copied());
-            prop_assert_eq!(board.closed_regions(color, &mask, usize::MAX), closed);
-            prop_assert_eq!(board.closed_regions(color, &mask, 2), closed.min(2));
+            prop_assert_eq!(board.closed_regions(color, &mask, false, usize::MAX), closed);
+            prop_assert_eq!(board.closed_regions(color, &mask, false, 2), closed.min(2));
+            prop_assert_eq!(board.closed_regions(color, &mask, true, usize::MAX), closed_touching);
         }
 
         /// The hash a placement would leave, worked out from its preview before it is played (the

@@ -373,10 +373,11 @@ impl Problem {
         self.target.iter().any(|&p| board.color(p) == Some(self.defender) && alive[p.index()])
     }
 
-    /// Whether the defender has the two closed regions that [`Self::target_alive`] needs at
-    /// least: a cheap test that most boards of a search fail.
+    /// Whether the defender has the two closed regions, each with every empty point next to its
+    /// pieces, that [`Self::target_alive`] needs at least: a cheap test that most boards of a
+    /// search fail.
     pub fn may_be_alive(&self, board: &Board) -> bool {
-        board.closed_regions(self.defender, &self.region_mask, 2) == 2
+        board.closed_regions(self.defender, &self.region_mask, true, 2) == 2
     }
 }
 
