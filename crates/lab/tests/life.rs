@@ -493,3 +493,68 @@ fn first_moves_the_budget_leaves_undecided_are_named() {
         assert!(answer.winning_moves.contains(mv) || answer.undecided_moves.contains(mv), "{mv:?} lost");
     }
 }
+
+/// The empty points outside the region where the attacker may play in `game`, and whether the
+/// defender may play outside the region at all.
+fn moves_outside_region(problem: &Problem, game: &variago_rules::AnyGame) -> Vec<String> {
+    let mut moves = Vec::new();
+    problem.moves(game, &mut moves);
+    let outside: Vec<Move> = moves
+        .into_iter()
+        .filter(|mv| matches!(mv, Move::Place(p) if !problem.region_points().contains(p)))
+        .collect();
+    vertices(problem, &outside)
+}
+
+#[test]
+fn where_the_defender_moves_first_the_frame_next_to_its_space_is_left_to_the_attacker() {
+    // Black lives: the frame points next to the region's empty points and Black's stones are
+    // empty, and White alone may play there
+    let live = problem("go", &FIRST_LINE_POCKET, Color::Black, Goal::Live);
+    assert!(moves_outside_region(&live, &live.start).is_empty(), "Black plays inside the region only");
+    let white_to_move = live.play(&live.start, Move::Pass);
+    let open = moves_outside_region(&live, &white_to_move);
+    assert!(!open.is_empty(), "White may fill the frame's empty points");
+    let board = live.start.board();
+    let geometry = board.geometry();
+    for vertex in &open {
+        let p = geometry.parse_vertex(vertex).unwrap();
+        let next_to_space = geometry.neighbours(p).into_iter().any(|n| {
+            geometry.contains(n) && live.region_points().contains(&n) && board.color(n) != Some(Color::White)
+        });
+        assert!(next_to_space, "{vertex} lies next to a point Black may hold");
+    }
+    // White kills the same group: the frame is whole, White's stones fill those points
+    let kill = problem("go", &FIRST_LINE_POCKET, Color::White, Goal::Kill);
+    assert!(moves_outside_region(&kill, &kill.start).is_empty(), "the frame has no empty point");
+    // (the same defender: the same region, frame and window)
+    let kill_board = kill.start.board();
+    assert_eq!(kill_board.geometry(), geometry);
+    for vertex in &open {
+        let p = geometry.parse_vertex(vertex).unwrap();
+        assert_eq!(kill_board.color(p), Some(Color::White), "{vertex} holds a frame stone when White kills");
+    }
+}
+
+#[test]
+fn after_the_verdict_the_first_moves_get_as_many_nodes_again() {
+    // Black's life here is proved in some hundreds of positions; refuting every other first
+    // move takes twenty times that
+    let live = problem("go", &FIRST_LINE_POCKET, Color::Black, Goal::Live);
+    let mut verdict_only = Solver::new(&live);
+    assert_eq!(verdict_only.advance(100_000_000), Verdict::Success);
+    let verdict = verdict_only.nodes();
+    let whole = solve_problem(&live, 100_000_000);
+    assert!(
+        whole.nodes > 4 * verdict,
+        "{} nodes for every first move, {verdict} for the verdict",
+        whole.nodes
+    );
+    // with ten times the verdict's nodes, the first moves get as many again (a tenth of the
+    // budget is less), give or take the positions of one line the search stops in
+    let capped = solve_problem(&live, 10 * verdict);
+    assert_eq!(capped.verdict, Verdict::Success);
+    assert!(capped.nodes <= 2 * verdict + 100, "{} nodes, the verdict {verdict}", capped.nodes);
+    assert!(!capped.undecided_moves.is_empty());
+    assert!(vertices(&live, &capped.winning_moves).contains(&"D7".to_string()), "the book's D19");
+}

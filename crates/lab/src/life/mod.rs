@@ -5,10 +5,16 @@
 //! **Definitions.** The *defender* is the side to move for `live`, the opponent for `kill`. The
 //! *region* is the space the attacker's stones shut the defender in, as a player reads it (the
 //! exact rule at [`region_around`]). Moves are placements on the region's empty points, or a
-//! pass; nobody plays outside it. The empty points just outside the region get the attacker's
-//! stones (a *frame*, as the collections assume the outside to be the attacker's): the defender
-//! must live inside, and the attacker's stones there keep their liberties outside, so the wall
-//! can never be captured. The attacker's pieces next to the region's points belong to the region
+//! pass; the defender never plays outside it. The empty points just outside the region get the
+//! attacker's stones (a *frame*, as the collections assume the outside to be the attacker's):
+//! the defender must live inside, and the attacker's stones there keep their liberties outside,
+//! so the wall can never be captured. Where the defender moves first (the goal `live`), the
+//! frame's points next to a region's point that is empty or the defender's are left empty
+//! instead, and the attacker alone may play there: a defender's stone at the region's edge keeps
+//! the liberty it has on the board until the attacker spends a move on it. (A frame stone there
+//! is a free move for the attacker, which turned lives into failures and kos; where the attacker
+//! moves first, filling the frame move by move would lengthen every kill, and the frame stays
+//! whole.) The attacker's pieces next to the region's points belong to the region
 //! too, so that a point they leave when captured can be played. The *target* is the set of
 //! points holding the defender's pieces at the
 //! start. The attacker succeeds when no target point holds a defender piece any more (every
@@ -75,6 +81,13 @@ pub struct Problem {
     region_points: Vec<Point>,
     /// The points holding the defender's pieces at the start.
     target: Vec<Point>,
+    /// The frame's points left empty, where only the attacker may play: when the defender moves
+    /// first, those next to a point of the region that the defender may hold. A frame stone is a
+    /// free move for the attacker, and a search for life made with one there fails where the
+    /// outside liberty matters (a stone of the defender's at the region's edge put in atari by
+    /// the frame, a ko the frame made). Where the attacker moves first the frame stays whole:
+    /// filling it move by move lengthens every kill (module documentation).
+    open_frame: Vec<Point>,
     /// The defender.
     defender: Color,
     /// The rules (the own-position draw off), to set up the position after a pass.
@@ -229,13 +242,32 @@ impl Problem {
             }
         }
         let window = Window::around(geometry, region_points.iter().chain(&framed).copied());
+        // where the defender moves first, the frame points next to a point of the region it may
+        // hold are left empty, for the attacker alone to fill (the field `open_frame`)
+        let open_frame: Vec<Point> = framed
+            .iter()
+            .copied()
+            .filter(|&n| {
+                goal == Goal::Live
+                    && geometry.neighbours(n).into_iter().any(|m| {
+                        geometry.contains(m)
+                            && region[m.index()]
+                            && board.color(m) != Some(defender.opponent())
+                    })
+            })
+            .collect();
         let framed = board;
-        let board = window.crop(&framed);
+        let mut board = framed.clone();
+        for &p in &open_frame {
+            board.set(p, None);
+        }
+        let board = window.crop(&board);
         let inside = board.geometry();
         let crop_points =
             |points: &[Point]| -> Vec<Point> { points.iter().map(|&p| window.inside(inside, p)).collect() };
         let region_points = crop_points(&region_points);
         let target = crop_points(&target);
+        let open_frame = crop_points(&open_frame);
         let mut region = vec![false; inside.slots()];
         for p in &region_points {
             region[p.index()] = true;
@@ -250,6 +282,7 @@ impl Problem {
             region,
             region_mask,
             region_points,
+            open_frame,
             target,
             defender,
             spec,
@@ -283,13 +316,20 @@ impl Problem {
     }
 
     /// The moves of a position that the search tries: the legal placements on the region's empty
-    /// points, then the pass.
+    /// points, then the attacker's on the frame's empty points, then the pass.
     pub fn moves(&self, game: &AnyGame, out: &mut Vec<Move>) {
         out.clear();
         let board = game.board();
         for &p in &self.region_points {
             if board.piece(p).is_none() && game.check(Move::Place(p)).is_ok() {
                 out.push(Move::Place(p));
+            }
+        }
+        if game.to_move() != self.defender {
+            for &p in &self.open_frame {
+                if board.piece(p).is_none() && game.check(Move::Place(p)).is_ok() {
+                    out.push(Move::Place(p));
+                }
             }
         }
         out.push(Move::Pass);

@@ -494,6 +494,11 @@ impl<'a> Attempt<'a> {
             // a threat is no first move: the start has no restriction to lift
             let all = search.children(start, root, None);
             let mut open: Vec<&Child> = all.iter().filter(|c| !c.threat).collect();
+            // with as many nodes again as the verdict took, and at least a tenth of the budget: a
+            // losing first move can take far longer to refute than the winning one took to prove,
+            // and the answer is known already
+            let spent = search.nodes;
+            search.max_nodes = search.max_nodes.min(spent + spent.max(search.max_nodes / 10));
             // in rounds of doubling proof and disproof limits, so that a first move hard to
             // decide does not keep the easy ones after it from being decided
             let mut limit = 2u32;
