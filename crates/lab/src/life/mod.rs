@@ -244,18 +244,15 @@ impl Problem {
         let window = Window::around(geometry, region_points.iter().chain(&framed).copied());
         // where the defender moves first, the frame points next to a point of the region it may
         // hold are left empty, for the attacker alone to fill (the field `open_frame`)
-        let open_frame: Vec<Point> = framed
-            .iter()
-            .copied()
-            .filter(|&n| {
-                goal == Goal::Live
-                    && geometry.neighbours(n).into_iter().any(|m| {
-                        geometry.contains(m)
-                            && region[m.index()]
-                            && board.color(m) != Some(defender.opponent())
-                    })
+        let next_to_space = |n: &Point| {
+            geometry.neighbours(*n).into_iter().any(|m| {
+                geometry.contains(m) && region[m.index()] && board.color(m) != Some(defender.opponent())
             })
-            .collect();
+        };
+        let open_frame: Vec<Point> = match goal {
+            Goal::Live => framed.iter().copied().filter(next_to_space).collect(),
+            Goal::Kill => Vec::new(),
+        };
         let framed = board;
         let mut board = framed.clone();
         for &p in &open_frame {
@@ -320,16 +317,10 @@ impl Problem {
     pub fn moves(&self, game: &AnyGame, out: &mut Vec<Move>) {
         out.clear();
         let board = game.board();
-        for &p in &self.region_points {
+        let attacker_only: &[Point] = if game.to_move() == self.defender { &[] } else { &self.open_frame };
+        for &p in self.region_points.iter().chain(attacker_only) {
             if board.piece(p).is_none() && game.check(Move::Place(p)).is_ok() {
                 out.push(Move::Place(p));
-            }
-        }
-        if game.to_move() != self.defender {
-            for &p in &self.open_frame {
-                if board.piece(p).is_none() && game.check(Move::Place(p)).is_ok() {
-                    out.push(Move::Place(p));
-                }
             }
         }
         out.push(Move::Pass);
