@@ -37,7 +37,7 @@ pub struct LifeOptions {
     goal: Option<GoalSetting>,
     /// Positions expanded per problem, goal and search (unconditional, then by ko) before the
     /// verdict is `unknown`.
-    #[arg(long, default_value_t = 300_000)]
+    #[arg(long, default_value_t = 1_000_000)]
     nodes: u64,
     /// Problems solved at once (default: every core).
     #[arg(long)]

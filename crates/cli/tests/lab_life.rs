@@ -37,24 +37,35 @@ fn an_sgf_problem_prints_its_verdict_goal_moves_and_line() {
     assert!(stdout(&out).starts_with("white.sgf: success live B5 ("), "{}", stdout(&out));
 }
 
-/// White's group in the corner with six points of eye space (A5 to C6), Black to kill at B5.
-const CORNER_SIX_SGF: &str =
-    "(;GM[1]FF[4]SZ[7:6]AW[da][db][ac][bc][cc][dc]AB[ea][eb][ec][ad][bd][cd][dd][ed]PL[B])";
+/// Black's group on the top edge, to live at D7 (a first-line point between its space and White's
+/// F7): proved in a few thousand positions, while refuting every other first move takes several
+/// times that.
+const FIRST_LINE_LIFE_SGF: &str =
+    "(;GM[1]FF[4]SZ[9:7]AB[ba][ab][bb][cc][dc][ec]AW[fa][cb][fb][ac][bc][fc][bd][cd][ed][fd][cf]PL[B])";
 
 #[test]
 fn first_moves_the_node_limit_leaves_undecided_are_named() {
     let dir = scratch("lab_life", "undecided");
-    let path = dir.join("six.sgf");
-    std::fs::write(&path, CORNER_SIX_SGF).unwrap();
+    let path = dir.join("life.sgf");
+    std::fs::write(&path, FIRST_LINE_LIFE_SGF).unwrap();
     let solve = |nodes: u32| {
-        stdout(&variago(&["lab", "life-and-death", "--nodes", &nodes.to_string(), path.to_str().unwrap()]))
+        let nodes = nodes.to_string();
+        stdout(&variago(&[
+            "lab",
+            "life-and-death",
+            "--goal",
+            "live",
+            "--nodes",
+            &nodes,
+            path.to_str().unwrap(),
+        ]))
     };
-    let whole = solve(100_000);
-    assert!(whole.starts_with("six.sgf: success kill B5 ("), "{whole}");
+    let whole = solve(1_000_000);
+    assert!(whole.starts_with("life.sgf: success live D7 ("), "{whole}");
     assert!(!whole.contains("undecided"), "every first move decided: {whole}");
-    // some limit between none and the whole proves the kill but not every other first move
-    let short = (100..1000).step_by(50).map(solve).find(|text| text.starts_with("six.sgf: success"));
-    let short = short.expect("a limit that proves the kill");
+    // some limit between none and the whole proves the life but not every other first move
+    let short = (500..10_000).step_by(500).map(solve).find(|text| text.starts_with("life.sgf: success"));
+    let short = short.expect("a limit that proves the life");
     assert!(short.contains("\n  undecided: "), "{short}");
 }
 

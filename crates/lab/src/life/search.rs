@@ -13,6 +13,7 @@
 //! failure that rests on a cycle is stored with the position the cycle goes back to, and used
 //! only while that position is on the line (the graph-history interaction).
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::rc::Rc;
@@ -103,17 +104,40 @@ impl Known {
     const DISPROVED: Known = Known { proof: INFINITE, disproof: 0, order: 0, loops_to: None };
 }
 
-/// A position reached by one move, with what is known of it (the position itself is made again
-/// when the search goes down to it: [`Search::child_game`]).
+/// A move from a position, and once the search has first gone to the position it reaches, what
+/// is known of that position. Children are made when the search first selects them, not when
+/// their parent is expanded: a region of forty empty points gives forty children, and making
+/// each (a copy of the position, the move, Benson's test) for every position expanded was most
+/// of the search's time, while most of them are never selected. Until it is made a child counts
+/// as open (proof and disproof numbers 1).
+#[derive(Clone, Copy)]
 struct Child {
     mv: Move,
-    key: u64,
-    decided: Option<bool>,
-    /// The hash of `game`'s parent if `mv` is a pass.
-    before_pass: Option<u64>,
     /// Whether this is a ko threat, answered: two passes in the line.
     threat: bool,
+    made: Option<Made>,
 }
+
+/// What the search knows of a child's position from making it once.
+#[derive(Clone, Copy)]
+struct Made {
+    /// The position's transposition key.
+    key: u64,
+    /// Whether the position is the prover's win or loss by the definitions, if it is decided.
+    decided: Option<bool>,
+    /// The hash of the parent if the move is a pass.
+    before_pass: Option<u64>,
+}
+
+impl Child {
+    /// What is known of a child already made.
+    fn made(&self) -> Made {
+        self.made.expect("the child has been made")
+    }
+}
+
+/// The children of a position: each made in place when it is first selected.
+type Children = Rc<[Cell<Child>]>;
 
 /// The transposition key: the position's hash and, when the last move was a pass, the hash of
 /// the position it was played from (a second pass back to that position ends the fight).
@@ -139,7 +163,7 @@ struct Search<'a> {
     judged: ByHash<bool>,
     /// The children of each position expanded, by its key: df-pn comes back to a position many
     /// times, and making every child's position again each time was most of the search's work.
-    expanded: ByHash<Rc<[Child]>>,
+    expanded: ByHash<Children>,
 }
 
 /// Positions whose children [`Search::expanded`] keeps before it is emptied, which bounds its
@@ -176,17 +200,16 @@ impl Search<'_> {
         alive.then(|| self.prover_wins(Decided::Defender))
     }
 
-    /// The positions one move from `game`, which a pass reached from the position hashed
-    /// `before_pass` if there is one. A second pass in a row that brings back that position
-    /// decides for the defender (the fight has stopped with the target standing); one that lifts
-    /// a restriction of the rules' memory (Stoical's wait, a ko ban) lets the fight go on.
-    fn children(&mut self, game: &AnyGame, at: u64, before_pass: Option<u64>) -> Rc<[Child]> {
+    /// The moves from `game` (its key `at`), as children not made yet but a threat's
+    /// ([`Child`]); kept, so that a position the search comes back to keeps what it learnt of
+    /// its children.
+    fn children(&mut self, game: &AnyGame, at: u64) -> Children {
         let mut moves = std::mem::take(&mut self.moves);
         self.problem.moves(game, &mut moves);
         // the same position by another path may have other legal moves (a superko), so the
         // kept children serve only for the same moves
         if let Some(children) = self.expanded.get(&at)
-            && children.iter().filter(|c| !c.threat).map(|c| c.mv).eq(moves.iter().copied())
+            && children.iter().map(Cell::get).filter(|c| !c.threat).map(|c| c.mv).eq(moves.iter().copied())
         {
             let children = Rc::clone(children);
             self.moves = moves;
@@ -195,43 +218,53 @@ impl Search<'_> {
         if self.expanded.len() >= EXPANDED_KEPT {
             self.expanded.clear();
         }
-        let defender_moved = game.to_move() == self.problem.defender();
-        let mut children = moves
-            .iter()
-            .map(|&mv| {
-                let child = self.problem.play(game, mv);
-                let stopped = mv == Move::Pass && before_pass == Some(child.hash());
-                // Benson's test at once after the defender's moves, which are the ones that
-                // make life; after the attacker's it waits until the child is searched (most
-                // never are)
-                let decided = if stopped {
-                    Some(self.prover_wins(Decided::Defender))
-                } else if defender_moved {
-                    self.judge(&child)
-                } else {
-                    self.problem.target_captured(&child).then(|| self.prover_wins(Decided::Attacker))
-                };
-                let before_pass = (mv == Move::Pass).then(|| game.hash());
-                Child { mv, key: key(&child, before_pass), decided, before_pass, threat: false }
-            })
-            .collect::<Vec<_>>();
+        let mut children: Vec<Cell<Child>> =
+            moves.iter().map(|&mv| Cell::new(Child { mv, threat: false, made: None })).collect();
         self.moves = moves;
         // the threat is one side's only, and the lifted board is never decided: its parent
         // was not
         let prover = game.to_move() == self.problem.start.to_move();
         let has_threats = prover == (self.threats == ThreatHolder::Prover);
         if let Some(lifted) = has_threats.then(|| self.problem.threat(game)).flatten() {
-            children.push(Child {
-                mv: Move::Pass,
-                key: key(&lifted, None),
-                decided: None,
-                before_pass: None,
-                threat: true,
-            });
+            let made = Made { key: key(&lifted, None), decided: None, before_pass: None };
+            children.push(Cell::new(Child { mv: Move::Pass, threat: true, made: Some(made) }));
         }
-        let children: Rc<[Child]> = children.into();
+        let children: Children = children.into();
         self.expanded.insert(at, Rc::clone(&children));
         children
+    }
+
+    /// Makes a child of `game`, which a pass reached from the position hashed `before_pass` if
+    /// there is one: the position it reaches, and what is known of it at once. A second pass in
+    /// a row that brings back that position decides for the defender (the fight has stopped
+    /// with the target standing); one that lifts a restriction of the rules' memory (Stoical's
+    /// wait, a ko ban) lets the fight go on. Benson's test is made at once after the defender's
+    /// moves, which are the ones that make life; after the attacker's it waits until the child
+    /// is searched.
+    fn make(&mut self, game: &AnyGame, child: &Cell<Child>, before_pass: Option<u64>) -> AnyGame {
+        let mut known = child.get();
+        let reached = self.child_game(game, &known);
+        if known.made.is_none() {
+            let stopped = known.mv == Move::Pass && before_pass == Some(reached.hash());
+            let decided = if stopped {
+                Some(self.prover_wins(Decided::Defender))
+            } else if game.to_move() == self.problem.defender() {
+                self.judge(&reached)
+            } else {
+                self.problem.target_captured(&reached).then(|| self.prover_wins(Decided::Attacker))
+            };
+            let before_pass = (known.mv == Move::Pass).then(|| game.hash());
+            known.made = Some(Made { key: key(&reached, before_pass), decided, before_pass });
+            child.set(known);
+        }
+        reached
+    }
+
+    /// Makes every child of `game` not made yet.
+    fn make_all(&mut self, game: &AnyGame, children: &[Cell<Child>], before_pass: Option<u64>) {
+        for child in children.iter().filter(|c| c.get().made.is_none()) {
+            self.make(game, child, before_pass);
+        }
     }
 
     /// The position a child of `game` stands for.
@@ -247,15 +280,16 @@ impl Search<'_> {
     /// the cycle a failure rests on. A stored failure whose cycle went back to a position no
     /// longer on the line is not known here (the graph-history interaction).
     fn numbers(&self, child: &Child) -> Known {
+        let Some(made) = child.made else { return Known::OPEN };
         let on_line = |key: &u64| self.line.iter().position(|k| k == key);
-        if let Some(won) = child.decided {
+        if let Some(won) = made.decided {
             return if won { Known::PROVED } else { Known::DISPROVED };
         }
         // a cycle: the prover has not reached its goal by force, on this line
-        if let Some(i) = on_line(&child.key) {
+        if let Some(i) = on_line(&made.key) {
             return Known { loops_to: Some(i), ..Known::DISPROVED };
         }
-        match self.table.get(&child.key) {
+        match self.table.get(&made.key) {
             None => Known::OPEN,
             Some(e) => match e.loops_to {
                 None => Known { proof: e.proof, disproof: e.disproof, order: e.order, loops_to: None },
@@ -301,13 +335,16 @@ impl Search<'_> {
             return if won { (0, INFINITE, None) } else { (INFINITE, 0, None) };
         }
         let prover = game.to_move() == self.problem.start.to_move();
-        let children = self.children(game, key, before_pass);
+        let children = self.children(game, key);
         let depth = self.line.len();
         self.line.push(key);
         let mut known: Vec<Known> = Vec::with_capacity(children.len());
+        // the child made last, and its position: the search goes down to it next unless what is
+        // known of it once made sends the search elsewhere
+        let mut fresh: Option<(usize, AnyGame)> = None;
         let result = loop {
             known.clear();
-            known.extend(children.iter().map(|c| self.numbers(c)));
+            known.extend(children.iter().map(|c| self.numbers(&c.get())));
             // the side to move needs one good child, the other side all of them: "mine" is the
             // mover's number of a child, "theirs" the other
             let split = |k: &Known| if prover { (k.proof, k.disproof) } else { (k.disproof, k.proof) };
@@ -322,7 +359,10 @@ impl Search<'_> {
                 total = total.saturating_add(theirs).min(INFINITE);
             }
             let (proof, disproof) = if prover { (least, total) } else { (total, least) };
-            if proof >= proof_limit || disproof >= disproof_limit || self.nodes >= self.max_nodes {
+            // making a child is no position expanded: the budget stops the search before it goes
+            // down, not before it makes the child it selected
+            let out_of_nodes = self.nodes >= self.max_nodes && children[best].get().made.is_some();
+            if proof >= proof_limit || disproof >= disproof_limit || out_of_nodes {
                 break (proof, disproof, Self::loops_to(&known, prover, disproof == 0, depth));
             }
             // the child's limits: its own number up to the second best's, the other number
@@ -335,10 +375,20 @@ impl Search<'_> {
             let child_theirs = their_limit.saturating_sub(total - split(&known[best]).1).clamp(1, INFINITE);
             let (child_proof, child_disproof) =
                 if prover { (child_mine, child_theirs) } else { (child_theirs, child_mine) };
-            let child = &children[best];
-            let child_game = self.child_game(game, child);
-            let found = self.search(&child_game, child.key, child.before_pass, child_proof, child_disproof);
-            self.store(child.key, found);
+            let cell = &children[best];
+            if cell.get().made.is_none() {
+                // made only now: its numbers may be known already (decided, a cycle, the table)
+                fresh = Some((best, self.make(game, cell, before_pass)));
+                continue;
+            }
+            let child = cell.get();
+            let child_game = match fresh.take() {
+                Some((i, reached)) if i == best => reached,
+                _ => self.child_game(game, &child),
+            };
+            let made = child.made();
+            let found = self.search(&child_game, made.key, made.before_pass, child_proof, child_disproof);
+            self.store(made.key, found);
         };
         self.line.pop();
         result
@@ -383,12 +433,13 @@ impl Search<'_> {
         while self.judge(&game).is_none() && line.len() < 200 {
             let winner_to_move = (game.to_move() == self.problem.start.to_move()) == success;
             let won = |k: Known| if success { k.proof == 0 } else { k.disproof == 0 };
-            let children =
-                self.children(&game, *self.line.last().expect("the line holds the position"), before_pass);
+            let children = self.children(&game, *self.line.last().expect("the line holds the position"));
+            self.make_all(&game, &children, before_pass);
             let candidates = children
                 .iter()
-                .filter(|c| !self.line.contains(&c.key))
-                .map(|c| (c, self.numbers(c)))
+                .map(Cell::get)
+                .filter(|c| !self.line.contains(&c.made().key))
+                .map(|c| (c, self.numbers(&c)))
                 .filter(|&(_, k)| won(k));
             let chosen = if winner_to_move {
                 candidates.min_by_key(|&(_, k)| k.order)
@@ -396,16 +447,17 @@ impl Search<'_> {
                 candidates.max_by_key(|&(_, k)| k.order)
             };
             let Some((child, _)) = chosen else { break };
-            self.line.push(child.key);
+            let made = child.made();
+            self.line.push(made.key);
             if child.threat {
                 line.push(Move::Pass);
             }
             line.push(child.mv);
-            if child.decided.is_some() {
+            if made.decided.is_some() {
                 break;
             }
-            before_pass = child.before_pass;
-            game = self.child_game(&game, child);
+            before_pass = made.before_pass;
+            game = self.child_game(&game, &child);
         }
         line
     }
@@ -492,8 +544,9 @@ impl<'a> Attempt<'a> {
         if self.verdict == Verdict::Success && search.judge(start).is_none() {
             search.line.push(root);
             // a threat is no first move: the start has no restriction to lift
-            let all = search.children(start, root, None);
-            let mut open: Vec<&Child> = all.iter().filter(|c| !c.threat).collect();
+            let all = search.children(start, root);
+            search.make_all(start, &all, None);
+            let mut open: Vec<Child> = all.iter().map(Cell::get).filter(|c| !c.threat).collect();
             // with as many nodes again as the verdict took, and at least a tenth of the budget: a
             // losing first move can take far longer to refute than the winning one took to prove,
             // and the answer is known already
@@ -512,13 +565,14 @@ impl<'a> Attempt<'a> {
                 }
                 for child in &open {
                     let child_game = search.child_game(start, child);
-                    let found = search.search(&child_game, child.key, child.before_pass, limit, limit);
-                    search.store(child.key, found);
+                    let made = child.made();
+                    let found = search.search(&child_game, made.key, made.before_pass, limit, limit);
+                    search.store(made.key, found);
                 }
                 limit = limit.saturating_mul(2).min(INFINITE);
             }
-            for child in all.iter().filter(|c| !c.threat) {
-                match search.numbers(child) {
+            for child in all.iter().map(Cell::get).filter(|c| !c.threat) {
+                match search.numbers(&child) {
                     Known { proof: 0, .. } => winning_moves.push(child.mv),
                     Known { disproof: 0, .. } => {}
                     _ => undecided_moves.push(child.mv),
