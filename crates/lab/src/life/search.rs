@@ -75,6 +75,15 @@ pub struct Answer {
 /// Proof and disproof numbers are capped here: "infinite".
 const INFINITE: u32 = 1 << 30;
 
+/// The sum of two proof or disproof numbers: infinite only if one of them is (a decided child),
+/// else at most one below. Numbers summed over a graph with transpositions and cycles count
+/// some positions many times over and can grow past any bound; a sum that reached "infinite"
+/// passed for a decided position (a disproof number of infinity with a proof number of one),
+/// and the search stopped with neither verdict.
+fn add_numbers(a: u32, b: u32) -> u32 {
+    if a >= INFINITE || b >= INFINITE { INFINITE } else { a.saturating_add(b).min(INFINITE - 1) }
+}
+
 /// What the table keeps of a position.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
@@ -356,7 +365,7 @@ impl Search<'_> {
                 } else if mine < second {
                     second = mine;
                 }
-                total = total.saturating_add(theirs).min(INFINITE);
+                total = add_numbers(total, theirs);
             }
             let (proof, disproof) = if prover { (least, total) } else { (total, least) };
             // making a child is no position expanded: the budget stops the search before it goes
@@ -636,5 +645,19 @@ impl<'a> Solver<'a> {
             // the unconditional failure's refutation is the line to show
             Verdict::Failure => Answer { nodes, ..unconditional },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{INFINITE, add_numbers};
+
+    #[test]
+    fn a_sum_of_numbers_is_infinite_only_when_one_of_them_is() {
+        assert_eq!(add_numbers(3, 4), 7);
+        assert_eq!(add_numbers(INFINITE / 2 + 1, INFINITE / 2 + 1), INFINITE - 1);
+        assert_eq!(add_numbers(INFINITE - 1, INFINITE - 1), INFINITE - 1);
+        assert_eq!(add_numbers(0, INFINITE), INFINITE);
+        assert_eq!(add_numbers(INFINITE, 5), INFINITE);
     }
 }
