@@ -170,8 +170,9 @@ struct Search<'a> {
     /// Whether the target lives unconditionally, by the board's hash, for the boards Benson's
     /// test was run on.
     judged: ByHash<bool>,
-    /// The children of each position expanded, by its key: df-pn comes back to a position many
-    /// times, and making every child's position again each time was most of the search's work.
+    /// The children of each position expanded, by its key, with what was learnt of those made:
+    /// df-pn comes back to a position many times, and making its children's positions again
+    /// each time was most of the search's work.
     expanded: ByHash<Children>,
 }
 
@@ -243,29 +244,30 @@ impl Search<'_> {
         children
     }
 
-    /// Makes a child of `game`, which a pass reached from the position hashed `before_pass` if
-    /// there is one: the position it reaches, and what is known of it at once. A second pass in
+    /// Makes a child of `game` not made yet, `game` being reached by a pass from the position
+    /// hashed `before_pass` if there is one: the position it reaches, and what is known of it at
+    /// once. A second pass in
     /// a row that brings back that position decides for the defender (the fight has stopped
     /// with the target standing); one that lifts a restriction of the rules' memory (Stoical's
     /// wait, a ko ban) lets the fight go on. Benson's test is made at once after the defender's
     /// moves, which are the ones that make life; after the attacker's it waits until the child
     /// is searched.
     fn make(&mut self, game: &AnyGame, child: &Cell<Child>, before_pass: Option<u64>) -> AnyGame {
-        let mut known = child.get();
+        let known = child.get();
         let reached = self.child_game(game, &known);
-        if known.made.is_none() {
-            let stopped = known.mv == Move::Pass && before_pass == Some(reached.hash());
-            let decided = if stopped {
-                Some(self.prover_wins(Decided::Defender))
-            } else if game.to_move() == self.problem.defender() {
-                self.judge(&reached)
-            } else {
-                self.problem.target_captured(&reached).then(|| self.prover_wins(Decided::Attacker))
-            };
-            let before_pass = (known.mv == Move::Pass).then(|| game.hash());
-            known.made = Some(Made { key: key(&reached, before_pass), decided, before_pass });
-            child.set(known);
-        }
+        let stopped = known.mv == Move::Pass && before_pass == Some(reached.hash());
+        let decided = if stopped {
+            Some(self.prover_wins(Decided::Defender))
+        } else if game.to_move() == self.problem.defender() {
+            self.judge(&reached)
+        } else {
+            self.problem.target_captured(&reached).then(|| self.prover_wins(Decided::Attacker))
+        };
+        let before_pass = (known.mv == Move::Pass).then(|| game.hash());
+        child.set(Child {
+            made: Some(Made { key: key(&reached, before_pass), decided, before_pass }),
+            ..known
+        });
         reached
     }
 
