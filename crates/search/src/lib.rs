@@ -285,9 +285,10 @@ impl Search {
         }
         let start = Instant::now();
         let threads = self.settings.threads.max(1);
-        let (root, mut tree) = kept
+        let (root, tree) = kept
             .and_then(|k| k.after(game, moves, threads))
             .unwrap_or_else(|| (game.clone(), Tree::new(game, &self.settings)));
+        let mut tree = tree.steered(&root, &self.settings);
         let budget = self.settings.time.map(|time| TimeBudget {
             start,
             time,

@@ -241,6 +241,23 @@ pub(crate) const REWARD_SCALE: u64 = 1024;
 /// ([`Game::score_scale`]): any win still beats any loss.
 const MARGIN_SHARE: f64 = 0.2;
 
+/// Below this win rate for the side to move, a search is lost ([`Tree::steered`]): the score
+/// margin then counts for at least [`LOST_SCORE_SHARE`] of the reward.
+const LOST_BELOW: f64 = 0.1;
+
+/// Above this win rate a lost search is no longer lost (above [`LOST_BELOW`], so that a win
+/// rate about the threshold does not switch the rewards at every move).
+const RECOVERED_ABOVE: f64 = 0.2;
+
+/// The share of the reward the score margin moves in a lost search: every move loses alike, and
+/// without the margin the search chose among them by chance, filling its own liberties and
+/// letting living groups die (the collapse of issue 52's lost games); with it, the smallest loss
+/// is sought, which keeps groups alive and leaves the opponent room to go wrong.
+const LOST_SCORE_SHARE: f64 = 0.5;
+
+/// Playouts the root needs before its win rate says whether the search is lost.
+const LOST_AFTER: u32 = 1000;
+
 /// How a playout's score margin enters its reward: the share of the reward it moves, the points
 /// over which `tanh` spreads it, and whether it is measured from the margin the search expects
 /// (or from an even game).
@@ -340,6 +357,8 @@ pub(crate) struct Tree<G: Game> {
     nodes: AtomicUsize,
     /// How the score margin enters the playouts' rewards, for the root's variant.
     margin_term: Option<MarginTerm>,
+    /// Whether the tree plays a lost game for the smallest loss ([`Tree::steered`]).
+    lost: bool,
     /// What a draw is worth to Black, out of 1: a half, less [`Settings::contempt`] when the
     /// tree searches for Black (its root's side to move when it was made), more when for White.
     black_draw: f64,
@@ -539,6 +558,13 @@ impl<G: Game> Tree<G> {
     /// A tree of `root` (a position that is not over) with its root's children and no playout,
     /// grown by `settings.threads` threads seeded from `settings.seed`.
     pub fn new(root: &G, settings: &Settings) -> Self {
+        Self::playing(root, settings, false)
+    }
+
+    /// A tree of `root` whose rewards count the score margin as a lost game's (`lost`,
+    /// [`LOST_SCORE_SHARE`] at least) or as the settings ask.
+    fn playing(root: &G, settings: &Settings, lost: bool) -> Self {
+        let share = if lost { settings.score_share.max(LOST_SCORE_SHARE) } else { settings.score_share };
         let mut workers: Vec<Worker<G::Move>> =
             (0..settings.threads.max(1)).map(|t| Worker::new(thread_seed(settings.seed, t))).collect();
         let scratch = &mut workers[0].scratch;
@@ -550,7 +576,8 @@ impl<G: Game> Tree<G> {
             ownership: Vec::new(),
             owned_playouts: 0,
             nodes: AtomicUsize::new(1),
-            margin_term: MarginTerm::of(root, settings.score_share),
+            margin_term: MarginTerm::of(root, share),
+            lost,
             black_draw: match root.to_move() {
                 Color::Black => 0.5 - settings.contempt,
                 Color::White => 0.5 + settings.contempt,
@@ -561,6 +588,21 @@ impl<G: Game> Tree<G> {
         };
         tree.expand(&tree.root, root, scratch);
         Tree { workers, ..tree }
+    }
+
+    /// This tree, or a fresh one of `root` when the root's playouts ([`LOST_AFTER`] or more)
+    /// find the game newly lost (a win rate below [`LOST_BELOW`] for the side to move) or no
+    /// longer lost (above [`RECOVERED_ABOVE`]): a lost game is played for the smallest loss, and
+    /// rewards counted the other way would mislead the playouts to come (a tree grown on results
+    /// alone holds every losing line at 0, below any margin's reward). The win rate reported
+    /// stays the results' alone.
+    pub fn steered(self, root: &G, settings: &Settings) -> Self {
+        if self.root.visits() < LOST_AFTER {
+            return self;
+        }
+        let win_rate = 1.0 - self.root.win_rate();
+        let lost = if self.lost { win_rate <= RECOVERED_ABOVE } else { win_rate < LOST_BELOW };
+        if lost == self.lost { self } else { Self::playing(root, settings, lost) }
     }
 
     /// Nodes in the tree.

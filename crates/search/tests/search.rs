@@ -421,3 +421,36 @@ fn the_search_swaps_when_black_s_first_pair_is_worth_taking() {
     assert_eq!(after("C3+D2"), LifelineTurn::Swap);
     assert_ne!(after("A5+E1"), LifelineTurn::Swap);
 }
+
+/// 9x9, Black to play, lost whatever it does (komi 81.5): its only group, rows 1 and 2, has one
+/// eye space, a straight three on C1-E1, and no outside liberty; White holds the rest of the
+/// board, with two eyes (A9, C9). D1 makes two eyes; any other move lets White's D1 kill the
+/// group, forty points more lost.
+const LOST_WITH_A_STRAIGHT_THREE: &str = "(;GM[1]SZ[9]KM[81.5]RU[go]PL[B]\
+    AB[ah][bh][ch][dh][eh][fh][gh][hh][ih][ai][bi][fi][gi][hi][ii]AW\
+    [ba][da][ea][fa][ga][ha][ia][ab][bb][cb][db][eb]\
+    [fb][gb][hb][ib][ac][bc][cc][dc][ec][fc][gc][hc]\
+    [ic][ad][bd][cd][dd][ed][fd][gd][hd][id][ae][be]\
+    [ce][de][ee][fe][ge][he][ie][af][bf][cf][df][ef]\
+    [ff][gf][hf][if][ag][bg][cg][dg][eg][fg][gg][hg]\
+    [ig])";
+
+#[test]
+fn a_lost_search_still_makes_the_eye_its_group_needs() {
+    let game = position(LOST_WITH_A_STRAIGHT_THREE);
+    let d1 = vertex(&game, "D1");
+    for seed in 1..4 {
+        // the first search finds the game lost; the next starts a tree that plays for the smallest
+        // loss
+        let search = |playouts: u64| Search::new(Settings { seed, playouts, ..Settings::default() });
+        let (first, kept) = search(2000).analyse_any_reusing(&game, None, &[]).unwrap();
+        assert!(first.winrate < 0.1, "seed {seed}: {}", first.winrate);
+        let (second, _) = search(8000).analyse_any_reusing(&game, Some(kept), &[]).unwrap();
+        // without the margin every move was worth 0 and D1 had 41% of the playouts, the pass most
+        // of the rest
+        let d1_visits = second.moves.iter().find(|m| m.mv == d1).map_or(0, |m| m.visits);
+        assert!(d1_visits * 10 > second.playouts * 8, "seed {seed}: {:?}", &second.moves[..3]);
+        assert_eq!(second.best, d1, "seed {seed}: {:?}", &second.moves[..3]);
+        assert!(second.winrate < 0.1, "the win rate reported is the results' alone: {}", second.winrate);
+    }
+}
