@@ -258,15 +258,16 @@ impl Search {
     }
 
     /// Grows the tree (on every thread) to the playout budget, counting the playouts a reused
-    /// tree already holds, or until the time `budget` is spent.
-    fn grow<G: Game>(&self, game: &G, tree: &mut Tree<G>, budget: Option<&TimeBudget>) {
+    /// tree already holds, or until the time `budget` is spent; the tree grown, a fresh one if the
+    /// game turned out lost or no longer lost ([`Tree::grown`]).
+    fn grow<G: Game>(&self, game: &G, tree: Tree<G>, budget: Option<&TimeBudget>) -> Tree<G> {
         let settings = &self.settings;
         let playouts = if settings.time.is_none() && settings.playouts == u64::MAX {
             Settings::default().playouts
         } else {
             settings.playouts
         };
-        tree.grow_on(game, settings, playouts, budget);
+        tree.grown(game, settings, playouts, budget)
     }
 
     /// Like [`Search::analyse`], but starting from the tree `kept` by an earlier search when
@@ -288,14 +289,13 @@ impl Search {
         let (root, tree) = kept
             .and_then(|k| k.after(game, moves, threads))
             .unwrap_or_else(|| (game.clone(), Tree::new(game, &self.settings)));
-        let mut tree = tree.steered(&root, &self.settings);
         let budget = self.settings.time.map(|time| TimeBudget {
             start,
             time,
             max_time: self.settings.max_time.unwrap_or(time).max(time),
             adaptive: true,
         });
-        self.grow(&root, &mut tree, budget.as_ref());
+        let tree = self.grow(&root, tree, budget.as_ref());
         let analysis = self.conclude(&root, &tree, start.elapsed());
         Some((analysis, Kept { game: root, tree }))
     }

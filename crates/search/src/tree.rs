@@ -605,6 +605,20 @@ impl<G: Game> Tree<G> {
         if lost == self.lost { self } else { Self::playing(root, settings, lost) }
     }
 
+    /// Grows the tree to `playouts` ([`Tree::grow_on`]) as a lost game's or not ([`Tree::steered`]):
+    /// a tree without [`LOST_AFTER`] playouts yet (a search without a reused tree, as the
+    /// server's) grows that many first to tell, when the budget is large enough to spare them.
+    pub fn grown(self, root: &G, settings: &Settings, playouts: u64, budget: Option<&TimeBudget>) -> Self {
+        let mut tree = self.steered(root, settings);
+        let probe = u64::from(LOST_AFTER);
+        if tree.playouts < probe && playouts >= 4 * probe {
+            tree.grow_on(root, settings, probe, budget);
+            tree = tree.steered(root, settings);
+        }
+        tree.grow_on(root, settings, playouts, budget);
+        tree
+    }
+
     /// Nodes in the tree.
     pub fn node_count(&self) -> usize {
         self.nodes.load(Relaxed)

@@ -452,5 +452,9 @@ fn a_lost_search_still_makes_the_eye_its_group_needs() {
         assert!(d1_visits * 10 > second.playouts * 8, "seed {seed}: {:?}", &second.moves[..3]);
         assert_eq!(second.best, d1, "seed {seed}: {:?}", &second.moves[..3]);
         assert!(second.winrate < 0.1, "the win rate reported is the results' alone: {}", second.winrate);
+        // a search without a tree to reuse (the server's) tells from its first playouts
+        let fresh = search(8000).analyse(&game).unwrap();
+        let d1_visits = fresh.moves.iter().find(|m| m.mv == d1).map_or(0, |m| m.visits);
+        assert!(d1_visits * 10 > fresh.playouts * 8, "seed {seed}: {:?}", &fresh.moves[..3]);
     }
 }
