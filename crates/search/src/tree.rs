@@ -596,7 +596,7 @@ impl<G: Game> Tree<G> {
     /// rewards counted the other way would mislead the playouts to come (a tree grown on results
     /// alone holds every losing line at 0, below any margin's reward). The win rate reported
     /// stays the results' alone.
-    pub fn steered(self, root: &G, settings: &Settings) -> Self {
+    fn steered(self, root: &G, settings: &Settings) -> Self {
         if self.root.visits() < LOST_AFTER {
             return self;
         }
