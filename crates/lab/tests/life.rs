@@ -297,19 +297,22 @@ fn prover_wins_by_fixed_point(problem: &Problem, threats: Threats) -> bool {
     }
 }
 
+/// Small boards whose every reachable position the references below can walk: White's group
+/// shut in by Black's, a ko, a seki.
+const SMALL_BOARDS: [&[&str]; 7] = [
+    &[". . . O X", "O O O O X", "X X X X X"],
+    &KO_TO_KILL,
+    &[". . . . .", "X X X X .", "O O O X .", ". . O X ."],
+    &[". O . X .", "O O X . .", "X X . . ."],
+    &[". . O X .", ". O X . .", "O X . . .", "X . . . ."],
+    &SEKI,
+    &[". O X . . .", "O O X . . .", "X X X . . .", ". . . . . ."],
+];
+
 /// Small problems, each solved by the search and by the fixed point: the verdicts agree.
 #[test]
 fn the_search_agrees_with_a_fixed_point_on_small_problems() {
-    let boards: [&[&str]; 7] = [
-        &[". . . O X", "O O O O X", "X X X X X"],
-        &KO_TO_KILL,
-        &[". . . . .", "X X X X .", "O O O X .", ". . O X ."],
-        &[". O . X .", "O O X . .", "X X . . ."],
-        &[". . O X .", ". O X . .", "O X . . .", "X . . . ."],
-        &SEKI,
-        &[". O X . . .", "O O X . . .", "X X X . . .", ". . . . . ."],
-    ];
-    for rows in boards {
+    for rows in SMALL_BOARDS {
         for variant in ["go", "go:ko=simple", "incursion", "stoical", "excursion-1", "excursion-2"] {
             // White's group is the one shut in: Black attacks it, whoever moves first
             for (to_move, goal) in [(Color::Black, Goal::Kill), (Color::White, Goal::Live)] {
@@ -635,16 +638,7 @@ fn prover_wins_by_lines(problem: &Problem, threats: Threats, budget: u64) -> Opt
 /// verdicts agree, where the table of positions keyed without their history could mislead.
 #[test]
 fn the_search_agrees_with_every_line_under_a_superko() {
-    let boards: [&[&str]; 7] = [
-        &[". . . O X", "O O O O X", "X X X X X"],
-        &KO_TO_KILL,
-        &[". . . . .", "X X X X .", "O O O X .", ". . O X ."],
-        &[". O . X .", "O O X . .", "X X . . ."],
-        &[". . O X .", ". O X . .", "O X . . .", "X . . . ."],
-        &SEKI,
-        &[". O X . . .", "O O X . . .", "X X X . . .", ". . . . . ."],
-    ];
-    for rows in boards {
+    for rows in SMALL_BOARDS {
         for (to_move, goal) in [(Color::Black, Goal::Kill), (Color::White, Goal::Live)] {
             let p = problem("go", rows, to_move, goal);
             let lines = |threats| prover_wins_by_lines(&p, threats, 3_000_000).expect("few enough lines");
