@@ -246,10 +246,9 @@ impl Search<'_> {
 
     /// Makes a child of `game` not made yet, `game` being reached by a pass from the position
     /// hashed `before_pass` if there is one: the position it reaches, and what is known of it at
-    /// once. A second pass in
-    /// a row that brings back that position decides for the defender (the fight has stopped
-    /// with the target standing); one that lifts a restriction of the rules' memory (Stoical's
-    /// wait, a ko ban) lets the fight go on. Benson's test is made at once after the defender's
+    /// once. A second pass in a row that brings back that position decides for the defender (the
+    /// fight has stopped with the target standing); one that lifts a restriction of the rules'
+    /// memory (Stoical's wait, a ko ban) lets the fight go on. Benson's test is made at once after the defender's
     /// moves, which are the ones that make life; after the attacker's it waits until the child
     /// is searched.
     fn make(&mut self, game: &AnyGame, child: &Cell<Child>, before_pass: Option<u64>) -> AnyGame {
@@ -339,7 +338,7 @@ impl Search<'_> {
     ) -> (u32, u32, Option<usize>) {
         self.nodes += 1;
         // a position the defender has just moved to was judged when it was made a child
-        // ([`Self::children`]); the attacker's moves are judged when they are searched
+        // ([`Self::make`]); the attacker's moves are judged when they are searched
         if game.to_move() == self.problem.defender()
             && let Some(won) = self.judge(game)
         {
