@@ -413,6 +413,40 @@ fn a_one_eyed_group_of_kings_lives_in_excursion_1_only() {
     }
 }
 
+/// A capturing race: White's group (kings in the Excursion variants) has its eye A2 and one
+/// outside liberty C2; Black's chain beside it has C2 and a two-point eye, E1 E2. Black takes C2
+/// and wins the race: White is left with its eye, Black with two liberties, and Black's capture
+/// at A2 places a king in White's eye (enemy territory) that removes White's group. In Go that is
+/// all; in Excursion 1 Black's stone at C2 has turned every king into a stone, so the capture
+/// removes no king. In Excursion 2 the kings stay, White answers C2 by throwing a king into
+/// Black's eye, and right after a king placed Black may not place a king that removes kings:
+/// Black has to wait, and White fills Black's last liberty. Black wins only with a ko threat.
+const KING_RACE: [&str; 2] = [". k . X .", "k k X X ."];
+
+#[test]
+fn a_race_of_kings_is_won_outright_in_go_and_excursion_1_and_by_ko_in_excursion_2() {
+    let stones: Vec<String> = KING_RACE.iter().map(|r| r.replace('k', "O")).collect();
+    let stones: Vec<&str> = stones.iter().map(String::as_str).collect();
+    for (variant, rows, by_ko) in [
+        ("go", &stones, false),
+        ("excursion-1", &KING_RACE.to_vec(), false),
+        ("excursion-2", &KING_RACE.to_vec(), true),
+    ] {
+        let kill = problem(variant, rows, Color::Black, Goal::Kill);
+        assert_eq!(kill.region_points().len(), 10, "{variant}: the whole board is the fight");
+        let answer = solve_problem(&kill, 200_000);
+        assert_eq!((answer.verdict, answer.ko), (Verdict::Success, by_ko), "{variant}");
+        assert!(vertices(&kill, &answer.winning_moves).contains(&"C2".to_string()), "{variant}");
+        assert_line_ends_won(&kill, &answer.line, true);
+        // the fixed point, written apart from the search, agrees
+        assert_eq!(prover_wins_by_fixed_point(&kill, Threats::Opponent), !by_ko, "{variant}");
+        assert!(prover_wins_by_fixed_point(&kill, Threats::Prover), "{variant}");
+    }
+    // in Go, C2 alone: filling its own eye first, Black is a liberty short
+    let kill = problem("go", &stones, Color::Black, Goal::Kill);
+    assert_eq!(vertices(&kill, &solve_problem(&kill, 200_000).winning_moves), ["C2"]);
+}
+
 /// Whether the problem's region holds each of these vertices.
 fn region_holds(problem: &Problem, vertices: &[&str]) -> Vec<bool> {
     let geometry = problem.start.board().geometry();
