@@ -6,9 +6,16 @@ use variago_lab::life::{Decided, Goal, Problem, Solver, Verdict, solve, solve_pr
 use variago_rules::{Board, Color, Game, Move, VariantSpec};
 
 /// A problem from a diagram (top row first), `to_move` playing for `goal` under `variant`.
-fn problem(variant: &str, rows: &[&str], to_move: Color, goal: Goal) -> Problem {
+fn problem(variant: &str, rows: &[impl AsRef<str>], to_move: Color, goal: Goal) -> Problem {
     let spec: VariantSpec = variant.parse().unwrap();
-    Problem::new(&spec, Board::from_diagram(rows).unwrap(), to_move, goal).unwrap()
+    let rows: Vec<&str> = rows.iter().map(AsRef::as_ref).collect();
+    Problem::new(&spec, Board::from_diagram(&rows).unwrap(), to_move, goal).unwrap()
+}
+
+/// A diagram of White's kings (`k`) as it is drawn, or with stones in their place for the rules
+/// that have no kings.
+fn with_kings(rows: &[&str], kings: bool) -> Vec<String> {
+    rows.iter().map(|r| if kings { r.to_string() } else { r.replace('k', "O") }).collect()
 }
 
 fn vertices(problem: &Problem, moves: &[Move]) -> Vec<String> {
@@ -391,15 +398,14 @@ const ONE_EYED_KINGS: [&str; 4] = [". k X . . .", "k k X . . .", "X X X . . .", 
 
 #[test]
 fn a_one_eyed_group_of_kings_lives_in_excursion_1_only() {
-    let stones: Vec<String> = ONE_EYED_KINGS.iter().map(|r| r.replace('k', "O")).collect();
-    let stones: Vec<&str> = stones.iter().map(String::as_str).collect();
-    for (variant, rows, kills) in [
-        ("go", &stones, true),
-        ("excursion-1", &stones, true),
-        ("excursion-1", &ONE_EYED_KINGS.to_vec(), false),
-        ("excursion-2", &ONE_EYED_KINGS.to_vec(), true),
+    for (variant, kings, kills) in [
+        ("go", false, true),
+        ("excursion-1", false, true),
+        ("excursion-1", true, false),
+        ("excursion-2", true, true),
     ] {
-        let kill = problem(variant, rows, Color::Black, Goal::Kill);
+        let rows = with_kings(&ONE_EYED_KINGS, kings);
+        let kill = problem(variant, &rows, Color::Black, Goal::Kill);
         let answer = solve_problem(&kill, 200_000);
         let expected = if kills { Verdict::Success } else { Verdict::Failure };
         assert_eq!(answer.verdict, expected, "{variant} {rows:?}");
@@ -425,14 +431,10 @@ const KING_RACE: [&str; 2] = [". k . X .", "k k X X ."];
 
 #[test]
 fn a_race_of_kings_is_won_outright_in_go_and_excursion_1_and_by_ko_in_excursion_2() {
-    let stones: Vec<String> = KING_RACE.iter().map(|r| r.replace('k', "O")).collect();
-    let stones: Vec<&str> = stones.iter().map(String::as_str).collect();
-    for (variant, rows, by_ko) in [
-        ("go", &stones, false),
-        ("excursion-1", &KING_RACE.to_vec(), false),
-        ("excursion-2", &KING_RACE.to_vec(), true),
-    ] {
-        let kill = problem(variant, rows, Color::Black, Goal::Kill);
+    for (variant, kings, by_ko) in
+        [("go", false, false), ("excursion-1", true, false), ("excursion-2", true, true)]
+    {
+        let kill = problem(variant, &with_kings(&KING_RACE, kings), Color::Black, Goal::Kill);
         assert_eq!(kill.region_points().len(), 10, "{variant}: the whole board is the fight");
         let answer = solve_problem(&kill, 200_000);
         assert_eq!((answer.verdict, answer.ko), (Verdict::Success, by_ko), "{variant}");
@@ -443,7 +445,7 @@ fn a_race_of_kings_is_won_outright_in_go_and_excursion_1_and_by_ko_in_excursion_
         assert!(prover_wins_by_fixed_point(&kill, Threats::Prover), "{variant}");
     }
     // in Go, C2 alone: filling its own eye first, Black is a liberty short
-    let kill = problem("go", &stones, Color::Black, Goal::Kill);
+    let kill = problem("go", &with_kings(&KING_RACE, false), Color::Black, Goal::Kill);
     assert_eq!(vertices(&kill, &solve_problem(&kill, 200_000).winning_moves), ["C2"]);
 }
 

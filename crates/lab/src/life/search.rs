@@ -248,9 +248,9 @@ impl Search<'_> {
     /// hashed `before_pass` if there is one: the position it reaches, and what is known of it at
     /// once. A second pass in a row that brings back that position decides for the defender (the
     /// fight has stopped with the target standing); one that lifts a restriction of the rules'
-    /// memory (Stoical's wait, a ko ban) lets the fight go on. Benson's test is made at once after the defender's
-    /// moves, which are the ones that make life; after the attacker's it waits until the child
-    /// is searched.
+    /// memory (Stoical's wait, a ko ban) lets the fight go on. Benson's test is made at once
+    /// after the defender's moves, which are the ones that make life; after the attacker's it
+    /// waits until the child is searched.
     fn make(&mut self, game: &AnyGame, child: &Cell<Child>, before_pass: Option<u64>) -> AnyGame {
         let known = child.get();
         let reached = self.child_game(game, &known);
