@@ -14,7 +14,7 @@ use crate::{Color, Game, GameResult, Illegal, Move, ScoreSheet, StoneGame, Stone
 use std::fmt;
 
 /// A position of any variant.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum AnyGame {
     /// `go`
     Go(Go),
@@ -26,6 +26,30 @@ pub enum AnyGame {
     Excursion(Excursion),
     /// Warhorn: Borderline
     Borderline(Borderline),
+}
+
+impl Clone for AnyGame {
+    fn clone(&self) -> Self {
+        match self {
+            AnyGame::Go(g) => AnyGame::Go(g.clone()),
+            AnyGame::Incursion(g) => AnyGame::Incursion(g.clone()),
+            AnyGame::Stoical(g) => AnyGame::Stoical(g.clone()),
+            AnyGame::Excursion(g) => AnyGame::Excursion(g.clone()),
+            AnyGame::Borderline(g) => AnyGame::Borderline(g.clone()),
+        }
+    }
+
+    /// A copy into this position's own lists where both are of one variant (the lab's searches
+    /// copy a position at every move).
+    fn clone_from(&mut self, source: &Self) {
+        match (self, source) {
+            (AnyGame::Go(g), AnyGame::Go(s)) => g.clone_from(s),
+            (AnyGame::Incursion(g), AnyGame::Incursion(s)) => g.clone_from(s),
+            (AnyGame::Stoical(g), AnyGame::Stoical(s)) => g.clone_from(s),
+            (AnyGame::Excursion(g), AnyGame::Excursion(s)) => g.clone_from(s),
+            (this, source) => *this = source.clone(),
+        }
+    }
 }
 
 /// The score of any variant: area scoring, or Borderline's live breakdown.

@@ -337,7 +337,7 @@ impl PointMask {
 }
 
 /// Pieces on a rectangular board with chains, liberties and a Zobrist hash.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Board {
     geometry: Geometry,
     slots: Vec<Slot>,
@@ -365,6 +365,46 @@ pub struct Board {
     /// Whether `hash` is kept up to date; if not, [`Board::hash`] computes it when asked (see
     /// [`Board::defer_hash`]).
     hashing: bool,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Self {
+        let mut board = Board {
+            slots: Vec::new(),
+            liberties: Vec::new(),
+            tallies: Vec::new(),
+            empties: Vec::new(),
+            ..*self
+        };
+        board.clone_from(self);
+        board
+    }
+
+    /// A copy into this board's own lists, which keep their room: a search that copies a
+    /// position at every move allocates nothing once its copies have grown.
+    fn clone_from(&mut self, source: &Self) {
+        let Board {
+            geometry,
+            slots,
+            liberties,
+            tallies,
+            empties,
+            on_board,
+            color_sets,
+            king_set,
+            words,
+            flood,
+            hash,
+            hashing,
+        } = source;
+        self.slots.clone_from(slots);
+        self.liberties.clone_from(liberties);
+        self.tallies.clone_from(tallies);
+        self.empties.clone_from(empties);
+        (self.geometry, self.on_board, self.color_sets, self.king_set) =
+            (*geometry, *on_board, *color_sets, *king_set);
+        (self.words, self.flood, self.hash, self.hashing) = (*words, *flood, *hash, *hashing);
+    }
 }
 
 impl PartialEq for Board {

@@ -57,6 +57,12 @@ impl Clone for OwnBoards {
         words.extend_from_slice(&self.words);
         OwnBoards { words, ..*self }
     }
+
+    fn clone_from(&mut self, source: &Self) {
+        let OwnBoards { words, filter_words, shift } = source;
+        self.words.clone_from(words);
+        (self.filter_words, self.shift) = (*filter_words, *shift);
+    }
 }
 
 #[cfg(test)]

@@ -109,7 +109,7 @@ impl Hasher for ZobristHasher {
 pub(crate) type KeySet = HashSet<u64, BuildHasherDefault<ZobristHasher>>;
 
 /// A position of a single-board variant with all the history its legality depends on.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct StoneGame<R: StoneRules> {
     rules: R,
     board: Board,
@@ -128,6 +128,41 @@ pub struct StoneGame<R: StoneRules> {
     drawn: bool,
     /// Where the last move placed its stone (`None` after a pass): the playouts answer it.
     last_placed: Option<Point>,
+}
+
+impl<R: StoneRules> Clone for StoneGame<R> {
+    fn clone(&self) -> Self {
+        StoneGame {
+            rules: self.rules.clone(),
+            board: self.board.clone(),
+            seen: self.seen.clone(),
+            own_boards: self.own_boards.clone(),
+            ..*self
+        }
+    }
+
+    /// A copy into this position's own board and histories, which keep their room
+    /// ([`Board::clone_from`]).
+    fn clone_from(&mut self, source: &Self) {
+        let StoneGame {
+            rules,
+            board,
+            to_move,
+            passes,
+            memory,
+            ko_point,
+            seen,
+            own_boards,
+            drawn,
+            last_placed,
+        } = source;
+        self.rules.clone_from(rules);
+        self.board.clone_from(board);
+        self.seen.clone_from(seen);
+        self.own_boards.clone_from(own_boards);
+        (self.to_move, self.passes, self.memory, self.ko_point) = (*to_move, *passes, *memory, *ko_point);
+        (self.drawn, self.last_placed) = (*drawn, *last_placed);
+    }
 }
 
 /// What a legal placement will do, computed once by the legality check and reused by `play`.
