@@ -165,6 +165,70 @@ fn the_goal_is_found_when_none_is_given() {
     assert_eq!((white.goal, white.verdict), (Goal::Live, Verdict::Success));
 }
 
+/// The straight three of [`STRAIGHT_THREE`] with White's cutting stone F4 outside Black's wall:
+/// its sphere reaches the open side (G4), so it has escaped and is not at stake.
+const STRAIGHT_THREE_AND_A_CUTTING_STONE: [&str; 5] =
+    [". . . O X . . . .", "O O O O X O . . .", "X X X X X . . . .", ". . . . . . . . .", ". . . . . . . . ."];
+
+#[test]
+fn a_stone_outside_the_wall_is_not_at_stake() {
+    let kill = problem("go", &STRAIGHT_THREE_AND_A_CUTTING_STONE, Color::Black, Goal::Kill);
+    let answer = solve_problem(&kill, 200_000);
+    assert_eq!(answer.verdict, Verdict::Success, "Black kills the corner");
+    assert_eq!(vertices(&kill, &answer.winning_moves), ["B5"], "only the vital point kills");
+    assert_line_ends_won(&kill, &answer.line, true);
+    // the kill is over with the corner captured: F4 still stands
+    let mut game = kill.start.clone();
+    for &mv in &answer.line {
+        game = kill.play(&game, mv);
+    }
+    let f4 = game.board().geometry().parse_vertex("F4").unwrap();
+    assert_eq!(game.board().color(f4), Some(Color::White), "the line {:?}", vertices(&kill, &answer.line));
+}
+
+/// White's corner, one eye's space (A5 B5), can join its stone E4, whose sphere reaches the
+/// open side (F4): joined to it, the corner has escaped.
+const A_CORNER_THAT_CAN_JOIN_ITS_STONE_OUTSIDE: [&str; 5] =
+    [". . O . . . . . .", "O O O . O . . . .", "X X X X X . . . .", ". . . . . . . . .", ". . . . . . . . ."];
+
+#[test]
+fn a_group_joined_to_a_stone_outside_the_wall_has_escaped() {
+    let live = problem("go", &A_CORNER_THAT_CAN_JOIN_ITS_STONE_OUTSIDE, Color::White, Goal::Live);
+    let answer = solve_problem(&live, 200_000);
+    assert_eq!(answer.verdict, Verdict::Success, "White joins its stone outside");
+    assert!(vertices(&live, &answer.winning_moves).contains(&"D4".to_string()), "{:?}", answer.winning_moves);
+    assert_line_ends_won(&live, &answer.line, true);
+    let mut joined = live.start.clone();
+    joined.play(Move::Place(joined.board().geometry().parse_vertex("D4").unwrap())).unwrap();
+    assert_eq!(live.decided(&joined), Some(Decided::Defender), "D4 joins the corner to E4");
+}
+
+/// Black's corner with eight points of eye space, alive whoever plays first, inside White's
+/// wall.
+const A_CORNER_ALIVE_ANYWAY: [&str; 9] = [
+    ". . . . X O . . .",
+    ". . . . X O . . .",
+    "X X X X X O . . .",
+    "O O O O O O . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+];
+
+#[test]
+fn a_goal_reached_even_with_a_pass_is_not_the_question() {
+    let spec: VariantSpec = "go".parse().unwrap();
+    let board = Board::from_diagram(&A_CORNER_ALIVE_ANYWAY).unwrap();
+    let live = solve(&spec, &board, Color::Black, Some(Goal::Live), 200_000).unwrap();
+    assert_eq!(live.verdict, Verdict::Success);
+    assert!(live.winning_moves.contains(&Move::Pass), "Black lives even if it passes");
+    let found = solve(&spec, &board, Color::Black, None, 200_000).unwrap();
+    assert_eq!(found.goal, Goal::Kill, "{found:?}");
+    assert_ne!(found.verdict, Verdict::Success, "White's wall cannot be captured");
+}
+
 #[test]
 fn a_corner_problem_on_a_full_board_answers_on_that_board() {
     // the straight three in the top left corner of a 19x19 board: the problem is played on a
@@ -518,6 +582,19 @@ fn a_search_taken_further_goes_on_from_where_it_stopped() {
     assert_eq!(in_two.advance(1_000_000), Verdict::Success);
     // searched again from nothing, the second budget would cost the whole search again
     assert!(in_two.nodes() < whole + whole / 10, "{} nodes in two budgets, {whole} at once", in_two.nodes());
+}
+
+#[test]
+fn an_answer_asked_for_twice_is_the_same() {
+    // the goal found asks a solver for its answer, then the caller again: the main line walked
+    // the first time once stayed as the line searched, and every first move on it passed for a
+    // cycle the second time
+    let kill = problem("go", &CORNER_SIX, Color::Black, Goal::Kill);
+    let mut solver = Solver::new(&kill);
+    assert_eq!(solver.advance(1_000_000), Verdict::Success, "Black kills");
+    let first = solver.answer();
+    assert!(!first.winning_moves.is_empty() && !first.line.is_empty());
+    assert_eq!(solver.answer(), first);
 }
 
 #[test]

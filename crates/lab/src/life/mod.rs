@@ -14,19 +14,20 @@
 //! the liberty it has on the board until the attacker spends a move on it. (A frame stone there
 //! is a free move for the attacker, which turned lives into failures and kos; where the attacker
 //! moves first, filling the frame move by move would lengthen every kill, and the frame stays
-//! whole.) The attacker's pieces next to the region's points belong to the region
-//! too, so that a point they leave when captured can be played. The *target* is the set of
-//! points holding the defender's pieces at the
-//! start. The attacker succeeds when no target point holds a defender piece any more (every
-//! target stone captured); the defender succeeds when a chain holding a target point is
-//! unconditionally alive ([`benson`]), or when both sides pass in a row with a target stone on
-//! the board and the second pass brings back the position before the first (the attacker has
-//! nothing left that works: life, or seki). A pass stands for a move elsewhere: it lifts the
-//! rules' restrictions as any pass does (a ko threat answered, Stoical's wait after a capture),
-//! so two passes that lift one leave the fight going. Each
-//! goal must be reached by force in a finite number of moves: play that goes round a cycle (a
-//! ko fought for ever with passes as threats, or any other repetition on the line searched) is
-//! a failure for the side to move at the start, as a collection counts a ko as no solution.
+//! whole.) The attacker's pieces next to the region's points belong to the region too, so that a
+//! point they leave when captured can be played. The *target* is the set of points holding the
+//! defender's pieces at the start, but those that have *escaped*: stones whose sphere reaches the
+//! open side of the region's box off the first line (outside the attacker's wall, not at stake;
+//! where every stone has, all are the target). The attacker succeeds when no target point holds a
+//! defender piece any more (every target stone captured); the defender succeeds when a chain
+//! holding a target point is unconditionally alive ([`benson`]) or holds an escaped stone, or when
+//! both sides pass in a row with a target stone on the board and the second pass brings back the
+//! position before the first (the attacker has nothing left that works: life, or seki). A pass
+//! stands for a move elsewhere: it lifts the rules' restrictions as any pass does (a ko threat
+//! answered, Stoical's wait after a capture), so two passes that lift one leave the fight going.
+//! Each goal must be reached by force in a finite number of moves: play that goes round a cycle (a
+//! ko fought for ever with passes as threats, or any other repetition on the line searched) is a
+//! failure for the side to move at the start, as a collection counts a ko as no solution.
 
 pub mod benson;
 pub mod page;
@@ -79,8 +80,13 @@ pub struct Problem {
     region_mask: PointMask,
     /// The region's points, row by row.
     region_points: Vec<Point>,
-    /// The points holding the defender's pieces at the start.
+    /// The points holding the defender's pieces at the start, but those that have escaped.
     target: Vec<Point>,
+    /// The points holding the defender's pieces at the start that have escaped: their sphere
+    /// reaches the open side of the box the region is drawn in ([`region_around`]). They are
+    /// outside the attacker's wall, not at stake, and a target chain joined to one has escaped
+    /// too.
+    escaped: Vec<Point>,
     /// The frame's points left empty, where only the attacker may play: when the defender moves
     /// first, those next to a point of the region that the defender may hold. A frame stone is a
     /// free move for the attacker, and a search for life made with one there fails where the
@@ -221,14 +227,17 @@ impl Problem {
             Goal::Live => to_move,
             Goal::Kill => to_move.opponent(),
         };
-        let target: Vec<Point> = geometry.points().filter(|&p| board.color(p) == Some(defender)).collect();
-        if target.is_empty() {
+        let stones: Vec<Point> = geometry.points().filter(|&p| board.color(p) == Some(defender)).collect();
+        if stones.is_empty() {
             return Err(ProblemError::NoTarget(
                 defender,
                 if goal == Goal::Live { "save" } else { "capture" },
             ));
         }
-        let (region, region_points) = region_around(&board, defender);
+        let Region { mask: region, points: region_points, escaped } = region_around(&board, defender);
+        // where every stone has escaped, the whole is at stake (a group open on one side)
+        let escaped = if escaped.len() == stones.len() { Vec::new() } else { escaped };
+        let target: Vec<Point> = stones.into_iter().filter(|p| !escaped.contains(p)).collect();
         // the frame: the attacker's stones on the empty points just outside the region
         let mut board = board;
         let geometry = board.geometry();
@@ -264,6 +273,7 @@ impl Problem {
             |points: &[Point]| -> Vec<Point> { points.iter().map(|&p| window.inside(inside, p)).collect() };
         let region_points = crop_points(&region_points);
         let target = crop_points(&target);
+        let escaped = crop_points(&escaped);
         let open_frame = crop_points(&open_frame);
         let mut region = vec![false; inside.slots()];
         for p in &region_points {
@@ -281,6 +291,7 @@ impl Problem {
             region_points,
             open_frame,
             target,
+            escaped,
             defender,
             spec,
             window,
@@ -332,12 +343,19 @@ impl Problem {
     /// any pass does, and the superko history starts again from it: the move elsewhere changed
     /// the whole board, so no earlier whole-board position can come back.
     pub fn play(&self, game: &AnyGame, mv: Move) -> AnyGame {
+        let mut child = game.clone();
+        self.play_into(game, mv, &mut child);
+        child
+    }
+
+    /// [`Self::play`] into `child`, a position whose room is reused (the search copies a
+    /// position at every move, and allocating each copy was a fifth of its time).
+    pub fn play_into(&self, game: &AnyGame, mv: Move, child: &mut AnyGame) {
         match mv {
-            Move::Pass => position(&self.spec, game.board().clone(), game.to_move().opponent()),
+            Move::Pass => *child = position(&self.spec, game.board().clone(), game.to_move().opponent()),
             Move::Place(_) => {
-                let mut child = game.clone();
+                child.clone_from(game);
                 child.play(mv).expect("the problem plays legal moves");
-                child
             }
         }
     }
@@ -400,6 +418,9 @@ impl Problem {
     /// Whether a chain holding a target point is unconditionally alive (Benson's test, the
     /// costly half of [`Self::decided`]).
     pub fn target_alive(&self, board: &Board) -> bool {
+        if self.target_escaped(board) {
+            return true;
+        }
         let alive = benson::alive_points(board, self.defender, &self.region, &self.region_points);
         self.target.iter().any(|&p| board.color(p) == Some(self.defender) && alive[p.index()])
     }
@@ -408,7 +429,15 @@ impl Problem {
     /// pieces, that [`Self::target_alive`] needs at least: a cheap test that most boards of a
     /// search fail.
     pub fn may_be_alive(&self, board: &Board) -> bool {
-        board.closed_regions(self.defender, &self.region_mask, true, 2) == 2
+        board.closed_regions(self.defender, &self.region_mask, true, 2) == 2 || self.target_escaped(board)
+    }
+
+    /// Whether a target chain has joined an escaped stone (the field `escaped`).
+    fn target_escaped(&self, board: &Board) -> bool {
+        let head =
+            |p: &Point| board.chain_at(*p).filter(|_| board.color(*p) == Some(self.defender)).map(|c| c.head);
+        let escaped: Vec<Point> = self.escaped.iter().filter_map(head).collect();
+        !escaped.is_empty() && self.target.iter().filter_map(head).any(|h| escaped.contains(&h))
     }
 }
 
@@ -420,15 +449,14 @@ fn position(spec: &VariantSpec, board: Board, to_move: Color) -> AnyGame {
 }
 
 /// Solves `to_move`'s problem on `board` for `goal`, or, without one, finds the goal. The goal
-/// whose defender has the smaller region comes first (the enclosed side is the one whose life is
-/// at stake: in all of Cho Chikun's elementary problems that the solver answers as the book does,
-/// it is the goal found); it is searched with budgets growing tenfold from a hundredth of
-/// `max_nodes`, and between them the other goal with a tenth of each, so that a goal out of
-/// reach does not use up the whole budget before a cheap success of the other is seen. Each
-/// search goes on from where the last budget left it ([`Solver`]). When the first goal is not
-/// reached, the other gets the whole budget too. If neither is reached, the answer is the first
-/// goal's. The nodes of every search are counted. The answer's moves are on `board` (a problem
-/// is played on a window cut out of it).
+/// whose defender has the smaller region comes first, with the whole budget (the enclosed side
+/// is the one whose life is at stake: in all of Cho Chikun's elementary problems that the solver
+/// answers as the book does, it is the goal found); the other only when the first is not
+/// reached, with the whole budget too. If neither is reached, the answer is the first goal's. A
+/// goal reached even with a pass (a pass among its winning first moves) is no question: the
+/// answer is then the other goal's (Prob0559: Black's stone inside White's shape joins its wall
+/// whatever White does, and the question is White's death). The nodes of every search are
+/// counted. The answer's moves are on `board` (a problem is played on a window cut out of it).
 pub fn solve(
     spec: &VariantSpec,
     board: &Board,
@@ -454,26 +482,24 @@ pub fn solve(
     }
     problems.sort_by_key(|p| p.region_points().len());
     let mut solvers: Vec<Solver> = problems.iter().map(Solver::new).collect();
-    // (the first goal's budget, the other's) at each stage, the last the other's whole budget
-    let stages = [
-        (max_nodes / 100, max_nodes / 1000),
-        (max_nodes / 10, max_nodes / 100),
-        (max_nodes, max_nodes / 10),
-        (max_nodes, max_nodes),
-    ];
-    let mut winner = None;
-    'stages: for (first_budget, other_budget) in stages {
-        for (i, solver) in solvers.iter_mut().enumerate() {
-            let budget = if i == 0 { first_budget } else { other_budget };
-            if budget > 0 && solver.advance(budget) == Verdict::Success {
-                // every winning first move is proved with the whole budget
-                solver.advance(max_nodes);
-                winner = Some(i);
-                break 'stages;
-            }
+    // the first goal with the whole budget, the other only where it is not reached
+    let mut chosen = 0;
+    let mut reached = false;
+    for (i, solver) in solvers.iter_mut().enumerate() {
+        if solver.advance(max_nodes) == Verdict::Success {
+            (chosen, reached) = (i, true);
+            break;
         }
     }
-    let chosen = winner.unwrap_or(0);
+    // a goal reached even with a pass is no question (the side to move has nothing to do for
+    // it): the other goal, searched with the whole budget, is the answer
+    if reached && solvers[chosen].answer().winning_moves.contains(&Move::Pass) {
+        let other = solvers.iter_mut().enumerate().find(|(i, _)| *i != chosen);
+        if let Some((i, solver)) = other {
+            solver.advance(max_nodes);
+            chosen = i;
+        }
+    }
     let mut answer = solvers[chosen].answer();
     answer.nodes = solvers.iter().map(Solver::nodes).sum();
     for moves in
@@ -505,7 +531,7 @@ const SHORT_OF_LIBERTIES: usize = 3;
 ///   one of them among the points above, or that are in atari next to the defender's pieces (a
 ///   stone the defender can capture or put in atari from inside is part of the fight, not of
 ///   the wall), and the attacker's pieces next to them.
-fn region_around(board: &Board, defender: Color) -> (Vec<bool>, Vec<Point>) {
+fn region_around(board: &Board, defender: Color) -> Region {
     let geometry: Geometry = board.geometry();
     let attacker = defender.opponent();
     let stones: Vec<(u8, u8)> =
@@ -526,6 +552,9 @@ fn region_around(board: &Board, defender: Color) -> (Vec<bool>, Vec<Point>) {
     let touches_attacker = |p: Point| {
         geometry.neighbours(p).into_iter().any(|n| geometry.contains(n) && board.color(n) == Some(attacker))
     };
+    // a box that is the whole board has no outside to be walled off from
+    let box_is_board = columns.clone().count() == geometry.width() as usize
+        && rows.clone().count() == geometry.height() as usize;
     let mut mask = vec![false; geometry.slots()];
     let mut stack: Vec<Point> = geometry.points().filter(|&p| board.color(p) == Some(defender)).collect();
     for p in &stack {
@@ -542,6 +571,7 @@ fn region_around(board: &Board, defender: Color) -> (Vec<bool>, Vec<Point>) {
             }
         }
     }
+    let escaped = if box_is_board { Vec::new() } else { escaped_stones(board, defender, &in_box) };
     // the holes: the box's points outside the mask that no path outside the mask joins to a
     // point of the box next to its outside
     let mut open = vec![false; geometry.slots()];
@@ -564,9 +594,6 @@ fn region_around(board: &Board, defender: Color) -> (Vec<bool>, Vec<Point>) {
             }
         }
     }
-    // a box that is the whole board has no outside to be walled off from
-    let box_is_board = columns.clone().count() == geometry.width() as usize
-        && rows.clone().count() == geometry.height() as usize;
     for p in geometry.points().filter(|&p| in_box(p) && !open[p.index()] && !box_is_board) {
         mask[p.index()] = true;
     }
@@ -636,7 +663,72 @@ fn region_around(board: &Board, defender: Color) -> (Vec<bool>, Vec<Point>) {
     }
     take_in_touched(&mut mask);
     let points = geometry.points().filter(|p| mask[p.index()]).collect();
-    (mask, points)
+    Region { mask, points, escaped }
+}
+
+/// A problem's region ([`region_around`]).
+struct Region {
+    /// Whether each slot is the region's.
+    mask: Vec<bool>,
+    /// The region's points, row by row.
+    points: Vec<Point>,
+    /// The defender's stones whose sphere reaches the box's open side: they are outside the
+    /// attacker's wall, not at stake.
+    escaped: Vec<Point>,
+}
+
+/// The defender's stones whose sphere reaches a point of the box next to its outside, through
+/// the points the region's flood goes through but the first line's: a group that runs along
+/// the edge is stopped there at once, one that reaches the open side higher up is outside the
+/// attacker's wall.
+fn escaped_stones(board: &Board, defender: Color, in_box: &impl Fn(Point) -> bool) -> Vec<Point> {
+    let geometry = board.geometry();
+    let attacker = defender.opponent();
+    let on_board = |n: &Point| geometry.contains(*n);
+    let next_to_outside = |p: Point| geometry.neighbours(p).into_iter().filter(on_board).any(|n| !in_box(n));
+    let on_first_line = |p: Point| {
+        let (x, y) = geometry.coords(p);
+        x == 0 || y == 0 || x + 1 == geometry.width() || y + 1 == geometry.height()
+    };
+    let goes_through = |p: Point| {
+        board.color(p) == Some(defender)
+            || !on_first_line(p)
+                && !geometry
+                    .neighbours(p)
+                    .into_iter()
+                    .filter(on_board)
+                    .any(|n| board.color(n) == Some(attacker))
+    };
+    let mut grouped = vec![false; geometry.slots()];
+    let mut escaped = Vec::new();
+    for start in geometry.points().filter(|&p| board.color(p) == Some(defender)) {
+        if grouped[start.index()] {
+            continue;
+        }
+        let mut seen = vec![false; geometry.slots()];
+        seen[start.index()] = true;
+        let (mut stack, mut stones, mut open) = (vec![start], Vec::new(), false);
+        while let Some(p) = stack.pop() {
+            open |= next_to_outside(p);
+            if board.color(p) == Some(defender) {
+                grouped[p.index()] = true;
+                stones.push(p);
+            }
+            if !goes_through(p) {
+                continue;
+            }
+            for n in geometry.neighbours(p) {
+                if in_box(n) && !seen[n.index()] && board.color(n) != Some(attacker) {
+                    seen[n.index()] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        if open {
+            escaped.extend(stones);
+        }
+    }
+    escaped
 }
 
 /// The groups of empty points in the box outside `mask`, joined through empty points only, that

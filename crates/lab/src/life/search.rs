@@ -174,7 +174,15 @@ struct Search<'a> {
     /// df-pn comes back to a position many times, and making its children's positions again
     /// each time was most of the search's work.
     expanded: ByHash<Children>,
+    /// Positions the search is done with, whose room the next positions made reuse.
+    spare: Vec<AnyGame>,
+    /// Lists of what is known of a position's children, likewise.
+    spare_known: Vec<Vec<Known>>,
 }
+
+/// Positions a simulation ([`Search::simulate`]) may go through before it gives up: a proof
+/// that does not carry over is found out early, and the search takes the answer on.
+const SIMULATION_BUDGET: u32 = 100;
 
 /// Positions whose children [`Search::expanded`] keeps before it is emptied, which bounds its
 /// memory (about half a kilobyte a position).
@@ -273,24 +281,27 @@ impl Search<'_> {
     /// Makes every child of `game` not made yet.
     fn make_all(&mut self, game: &AnyGame, children: &[Cell<Child>], before_pass: Option<u64>) {
         for child in children.iter().filter(|c| c.get().made.is_none()) {
-            self.make(game, child, before_pass);
+            let reached = self.make(game, child, before_pass);
+            self.spare.push(reached);
         }
     }
 
-    /// The position a child of `game` stands for.
-    fn child_game(&self, game: &AnyGame, child: &Child) -> AnyGame {
+    /// The position a child of `game` stands for, made in a spare position's room
+    /// ([`Self::spare`]).
+    fn child_game(&mut self, game: &AnyGame, child: &Child) -> AnyGame {
         if child.threat {
-            self.problem.threat(game).expect("a threat child lifts a restriction")
-        } else {
-            self.problem.play(game, child.mv)
+            return self.problem.threat(game).expect("a threat child lifts a restriction");
         }
+        let mut reached = self.spare.pop().unwrap_or_else(|| game.clone());
+        self.problem.play_into(game, child.mv, &mut reached);
+        reached
     }
 
     /// What is known of a child: its proof and disproof numbers, its order once decided, and
     /// the cycle a failure rests on. A stored failure whose cycle went back to a position no
     /// longer on the line is not known here (the graph-history interaction).
-    fn numbers(&self, child: &Child) -> Known {
-        let Some(made) = child.made else { return Known::OPEN };
+    fn numbers(&self, made: Option<Made>) -> Known {
+        let Some(made) = made else { return Known::OPEN };
         let on_line = |key: &u64| self.line.iter().position(|k| k == key);
         if let Some(won) = made.decided {
             return if won { Known::PROVED } else { Known::DISPROVED };
@@ -348,13 +359,13 @@ impl Search<'_> {
         let children = self.children(game, key);
         let depth = self.line.len();
         self.line.push(key);
-        let mut known: Vec<Known> = Vec::with_capacity(children.len());
+        let mut known = self.spare_known.pop().unwrap_or_default();
         // the child made last, and its position: the search goes down to it next unless what is
         // known of it once made sends the search elsewhere
         let mut fresh: Option<(usize, AnyGame)> = None;
         let result = loop {
             known.clear();
-            known.extend(children.iter().map(|c| self.numbers(&c.get())));
+            known.extend(children.iter().map(|c| self.numbers(c.get().made)));
             // the side to move needs one good child, the other side all of them: "mine" is the
             // mover's number of a child, "theirs" the other
             let split = |k: &Known| if prover { (k.proof, k.disproof) } else { (k.disproof, k.proof) };
@@ -388,20 +399,161 @@ impl Search<'_> {
             let cell = &children[best];
             if cell.get().made.is_none() {
                 // made only now: its numbers may be known already (decided, a cycle, the table)
-                fresh = Some((best, self.make(game, cell, before_pass)));
+                let reached = self.make(game, cell, before_pass);
+                if let Some((_, done)) = fresh.replace((best, reached)) {
+                    self.spare.push(done);
+                }
                 continue;
             }
             let child = cell.get();
             let child_game = match fresh.take() {
                 Some((i, reached)) if i == best => reached,
-                _ => self.child_game(game, &child),
+                other => {
+                    self.spare.extend(other.map(|(_, reached)| reached));
+                    self.child_game(game, &child)
+                }
             };
             let made = child.made();
             let found = self.search(&child_game, made.key, made.before_pass, child_proof, child_disproof);
+            self.spare.push(child_game);
             self.store(made.key, found);
+            if !prover && found.0 == 0 && child.mv != Move::Pass {
+                self.carry_over(game, &children, before_pass, child);
+            }
         };
+        self.spare.extend(fresh.map(|(_, reached)| reached));
+        self.spare_known.push(known);
         self.line.pop();
         result
+    }
+
+    /// After an answer of the opponent's is proved by search (`model`), whether its proof
+    /// carries over to each of its siblings still open ([`Self::simulate`]).
+    fn carry_over(
+        &mut self,
+        game: &AnyGame,
+        children: &[Cell<Child>],
+        before_pass: Option<u64>,
+        model: Child,
+    ) {
+        for cell in children {
+            let child = cell.get();
+            if child.mv == model.mv && child.threat == model.threat {
+                continue;
+            }
+            let reached = match child.made {
+                None => self.make(game, cell, before_pass),
+                Some(_) => self.child_game(game, &child),
+            };
+            let made = cell.get().made();
+            let known = self.numbers(Some(made));
+            if made.decided.is_none() && known.proof != 0 && known.disproof != 0 {
+                self.simulate(game, &reached, made, &model);
+            }
+            self.spare.push(reached);
+        }
+    }
+
+    /// Simulation (Kawano 1996): whether the prover's win after `model`, an answer of the
+    /// opponent's proved already, carries over to the answer that reached `game` (`made`) from
+    /// `parent`. An opponent's answers that lose often lose the same way, and proving each
+    /// anew by search was most of the work of a kill whose defender has many moves left. The
+    /// check is itself a search, within [`SIMULATION_BUDGET`] positions, that tries only the
+    /// model's moves: sound, as every position it proves has its proof.
+    fn simulate(&mut self, parent: &AnyGame, game: &AnyGame, made: Made, model: &Child) -> bool {
+        let model_game = self.child_game(parent, model);
+        let mut budget = SIMULATION_BUDGET;
+        let carried = self.verify(game, made, &model_game, model.made(), &mut budget);
+        self.spare.push(model_game);
+        carried
+    }
+
+    /// Whether `game` (its child record `made`) is the prover's win the way `model`, proved, is:
+    /// where the prover moves, by the move that won there (decided earliest); where the
+    /// opponent does, every answer by the same answer's proof there. The positions proved on
+    /// the way are stored, so that the main line goes through them.
+    fn verify(
+        &mut self,
+        game: &AnyGame,
+        made: Made,
+        model: &AnyGame,
+        model_made: Made,
+        budget: &mut u32,
+    ) -> bool {
+        if let Some(won) = made.decided {
+            return won;
+        }
+        let known = self.numbers(Some(made));
+        if known.proof == 0 || known.disproof == 0 || model_made.decided.is_some() || *budget == 0 {
+            return known.proof == 0;
+        }
+        *budget -= 1;
+        self.nodes += 1;
+        let carried = if game.to_move() == self.problem.defender()
+            && let Some(won) = self.judge(game)
+        {
+            won
+        } else {
+            let children = self.children(game, made.key);
+            let model_children = self.children(model, model_made.key);
+            self.line.push(made.key);
+            let carried = if game.to_move() == self.problem.start.to_move() {
+                let won = model_children
+                    .iter()
+                    .map(Cell::get)
+                    .filter(|m| self.numbers(m.made).proof == 0)
+                    .min_by_key(|m| self.numbers(m.made).order);
+                let mine = won
+                    .and_then(|m| children.iter().find(|c| c.get().mv == m.mv && c.get().threat == m.threat));
+                mine.zip(won).is_some_and(|(cell, m)| {
+                    self.verify_child(game, cell, made.before_pass, model, m, budget)
+                })
+            } else {
+                children.iter().all(|cell| {
+                    let c = cell.get();
+                    let proved = model_children
+                        .iter()
+                        .map(Cell::get)
+                        .find(|m| m.mv == c.mv && m.threat == c.threat && self.numbers(m.made).proof == 0);
+                    proved.is_some_and(|m| self.verify_child(game, cell, made.before_pass, model, m, budget))
+                })
+            };
+            self.line.pop();
+            carried
+        };
+        if carried {
+            self.store(made.key, (0, INFINITE, None));
+        }
+        carried
+    }
+
+    /// [`Self::verify`] of a child of `game`, made if it was not yet, against its counterpart
+    /// `model_child`, a child of `model`.
+    fn verify_child(
+        &mut self,
+        game: &AnyGame,
+        cell: &Cell<Child>,
+        before_pass: Option<u64>,
+        model: &AnyGame,
+        model_child: Child,
+        budget: &mut u32,
+    ) -> bool {
+        let reached = match cell.get().made {
+            None => self.make(game, cell, before_pass),
+            Some(_) => self.child_game(game, &cell.get()),
+        };
+        let made = cell.get().made();
+        let carried = match made.decided {
+            Some(won) => won,
+            None => {
+                let model_game = self.child_game(model, &model_child);
+                let carried = self.verify(&reached, made, &model_game, model_child.made(), budget);
+                self.spare.push(model_game);
+                carried
+            }
+        };
+        self.spare.push(reached);
+        carried
     }
 
     /// For a failure of the prover at a position `depth` deep in the line, the shallowest
@@ -449,7 +601,7 @@ impl Search<'_> {
                 .iter()
                 .map(Cell::get)
                 .filter(|c| !self.line.contains(&c.made().key))
-                .map(|c| (c, self.numbers(&c)))
+                .map(|c| (c, self.numbers(c.made)))
                 .filter(|&(_, k)| won(k));
             let chosen = if winner_to_move {
                 candidates.min_by_key(|&(_, k)| k.order)
@@ -469,6 +621,7 @@ impl Search<'_> {
             before_pass = made.before_pass;
             game = self.child_game(&game, &child);
         }
+        self.line.clear();
         line
     }
 }
@@ -520,6 +673,8 @@ impl<'a> Attempt<'a> {
             moves: Vec::new(),
             threats,
             expanded: ByHash::default(),
+            spare: Vec::new(),
+            spare_known: Vec::new(),
         };
         let verdict = match search.judge(&problem.start) {
             Some(true) => Verdict::Success,
@@ -567,7 +722,7 @@ impl<'a> Attempt<'a> {
             let mut limit = 2u32;
             loop {
                 open.retain(|c| {
-                    let known = search.numbers(c);
+                    let known = search.numbers(c.made);
                     known.proof != 0 && known.disproof != 0
                 });
                 if open.is_empty() || search.nodes >= search.max_nodes {
@@ -577,12 +732,13 @@ impl<'a> Attempt<'a> {
                     let child_game = search.child_game(start, child);
                     let made = child.made();
                     let found = search.search(&child_game, made.key, made.before_pass, limit, limit);
+                    search.spare.push(child_game);
                     search.store(made.key, found);
                 }
                 limit = limit.saturating_mul(2).min(INFINITE);
             }
             for child in all.iter().map(Cell::get).filter(|c| !c.threat) {
-                match search.numbers(&child) {
+                match search.numbers(child.made) {
                     Known { proof: 0, .. } => winning_moves.push(child.mv),
                     Known { disproof: 0, .. } => {}
                     _ => undecided_moves.push(child.mv),
