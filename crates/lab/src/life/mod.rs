@@ -531,6 +531,8 @@ const SHORT_OF_LIBERTIES: usize = 3;
 ///   one of them among the points above, or that are in atari next to the defender's pieces (a
 ///   stone the defender can capture or put in atari from inside is part of the fight, not of
 ///   the wall), and the attacker's pieces next to them.
+///
+/// With it, the defender's stones that have escaped ([`escaped_stones`]).
 fn region_around(board: &Board, defender: Color) -> Region {
     let geometry: Geometry = board.geometry();
     let attacker = defender.opponent();
@@ -678,9 +680,10 @@ struct Region {
 }
 
 /// The defender's stones whose sphere reaches a point of the box next to its outside, through
-/// the points the region's flood goes through but the first line's: a group that runs along
-/// the edge is stopped there at once, one that reaches the open side higher up is outside the
-/// attacker's wall.
+/// the points the region's flood goes through but the first line's, and reaches it with such a
+/// point: a group that runs along the edge is stopped there at once (Prob0559's White, whose
+/// first-line points reach round Black's wall), one that reaches the open side higher up is
+/// outside the attacker's wall (Prob0150's E17).
 fn escaped_stones(board: &Board, defender: Color, in_box: &impl Fn(Point) -> bool) -> Vec<Point> {
     let geometry = board.geometry();
     let attacker = defender.opponent();
@@ -709,7 +712,6 @@ fn escaped_stones(board: &Board, defender: Color, in_box: &impl Fn(Point) -> boo
         seen[start.index()] = true;
         let (mut stack, mut stones, mut open) = (vec![start], Vec::new(), false);
         while let Some(p) = stack.pop() {
-            open |= next_to_outside(p);
             if board.color(p) == Some(defender) {
                 grouped[p.index()] = true;
                 stones.push(p);
@@ -717,6 +719,7 @@ fn escaped_stones(board: &Board, defender: Color, in_box: &impl Fn(Point) -> boo
             if !goes_through(p) {
                 continue;
             }
+            open |= next_to_outside(p);
             for n in geometry.neighbours(p) {
                 if in_box(n) && !seen[n.index()] && board.color(n) != Some(attacker) {
                     seen[n.index()] = true;

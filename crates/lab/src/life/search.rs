@@ -454,18 +454,17 @@ impl Search<'_> {
         }
     }
 
-    /// Simulation (Kawano 1996): whether the prover's win after `model`, an answer of the
+    /// Simulation (Kawano 1996): tries whether the prover's win after `model`, an answer of the
     /// opponent's proved already, carries over to the answer that reached `game` (`made`) from
-    /// `parent`. An opponent's answers that lose often lose the same way, and proving each
-    /// anew by search was most of the work of a kill whose defender has many moves left. The
-    /// check is itself a search, within [`SIMULATION_BUDGET`] positions, that tries only the
-    /// model's moves: sound, as every position it proves has its proof.
-    fn simulate(&mut self, parent: &AnyGame, game: &AnyGame, made: Made, model: &Child) -> bool {
+    /// `parent`, and stores what it proves. An opponent's answers that lose often lose the same
+    /// way, and a search proves each anew. The check is itself a search, within
+    /// [`SIMULATION_BUDGET`] positions, that tries only the model's moves: sound, as every
+    /// position it proves has its proof.
+    fn simulate(&mut self, parent: &AnyGame, game: &AnyGame, made: Made, model: &Child) {
         let model_game = self.child_game(parent, model);
         let mut budget = SIMULATION_BUDGET;
-        let carried = self.verify(game, made, &model_game, model.made(), &mut budget);
+        self.verify(game, made, &model_game, model.made(), &mut budget);
         self.spare.push(model_game);
-        carried
     }
 
     /// Whether `game` (its child record `made`) is the prover's win the way `model`, proved, is:
