@@ -436,8 +436,8 @@ impl Problem {
     fn target_escaped(&self, board: &Board) -> bool {
         let head =
             |p: &Point| board.chain_at(*p).filter(|_| board.color(*p) == Some(self.defender)).map(|c| c.head);
-        let escaped: Vec<Point> = self.escaped.iter().filter_map(head).collect();
-        !escaped.is_empty() && self.target.iter().filter_map(head).any(|h| escaped.contains(&h))
+        // no list made: the search asks this of every board it judges, and there are few stones
+        self.target.iter().filter_map(head).any(|h| self.escaped.iter().filter_map(head).any(|e| e == h))
     }
 }
 
@@ -493,14 +493,15 @@ pub fn solve(
     }
     // a goal reached even with a pass is no question (the side to move has nothing to do for
     // it): the other goal, searched with the whole budget, is the answer
-    if reached && solvers[chosen].answer().winning_moves.contains(&Move::Pass) {
+    let mut answer = solvers[chosen].answer();
+    if reached && answer.winning_moves.contains(&Move::Pass) {
         let other = solvers.iter_mut().enumerate().find(|(i, _)| *i != chosen);
         if let Some((i, solver)) = other {
             solver.advance(max_nodes);
             chosen = i;
+            answer = solver.answer();
         }
     }
-    let mut answer = solvers[chosen].answer();
     answer.nodes = solvers.iter().map(Solver::nodes).sum();
     for moves in
         [&mut answer.winning_moves, &mut answer.undecided_moves, &mut answer.line, &mut answer.refutation]
@@ -573,18 +574,18 @@ fn region_around(board: &Board, defender: Color) -> Region {
             }
         }
     }
-    let escaped = if box_is_board { Vec::new() } else { escaped_stones(board, defender, &in_box) };
+    let next_to_outside =
+        |p: Point| geometry.neighbours(p).into_iter().any(|n| geometry.contains(n) && !in_box(n));
+    let escaped = if box_is_board {
+        Vec::new()
+    } else {
+        escaped_stones(board, defender, &in_box, &touches_attacker, &next_to_outside)
+    };
     // the holes: the box's points outside the mask that no path outside the mask joins to a
     // point of the box next to its outside
     let mut open = vec![false; geometry.slots()];
-    let mut stack: Vec<Point> = geometry
-        .points()
-        .filter(|&p| {
-            in_box(p)
-                && !mask[p.index()]
-                && geometry.neighbours(p).into_iter().any(|n| geometry.contains(n) && !in_box(n))
-        })
-        .collect();
+    let mut stack: Vec<Point> =
+        geometry.points().filter(|&p| in_box(p) && !mask[p.index()] && next_to_outside(p)).collect();
     for p in &stack {
         open[p.index()] = true;
     }
@@ -684,24 +685,21 @@ struct Region {
 /// point: a group that runs along the edge is stopped there at once (Prob0559's White, whose
 /// first-line points reach round Black's wall), one that reaches the open side higher up is
 /// outside the attacker's wall (Prob0150's E17).
-fn escaped_stones(board: &Board, defender: Color, in_box: &impl Fn(Point) -> bool) -> Vec<Point> {
+fn escaped_stones(
+    board: &Board,
+    defender: Color,
+    in_box: &impl Fn(Point) -> bool,
+    touches_attacker: &impl Fn(Point) -> bool,
+    next_to_outside: &impl Fn(Point) -> bool,
+) -> Vec<Point> {
     let geometry = board.geometry();
     let attacker = defender.opponent();
-    let on_board = |n: &Point| geometry.contains(*n);
-    let next_to_outside = |p: Point| geometry.neighbours(p).into_iter().filter(on_board).any(|n| !in_box(n));
     let on_first_line = |p: Point| {
         let (x, y) = geometry.coords(p);
         x == 0 || y == 0 || x + 1 == geometry.width() || y + 1 == geometry.height()
     };
-    let goes_through = |p: Point| {
-        board.color(p) == Some(defender)
-            || !on_first_line(p)
-                && !geometry
-                    .neighbours(p)
-                    .into_iter()
-                    .filter(on_board)
-                    .any(|n| board.color(n) == Some(attacker))
-    };
+    let goes_through =
+        |p: Point| board.color(p) == Some(defender) || !on_first_line(p) && !touches_attacker(p);
     let mut grouped = vec![false; geometry.slots()];
     let mut escaped = Vec::new();
     for start in geometry.points().filter(|&p| board.color(p) == Some(defender)) {
