@@ -181,6 +181,18 @@ impl AnyGame {
         }
     }
 
+    /// The history's key ([`StoneGame::history_key`]): with the hash, it fixes the legal moves.
+    /// `None` for Borderline, whose legality reads counts the key leaves out.
+    pub fn history_key(&self) -> Option<u64> {
+        match self {
+            AnyGame::Go(g) => Some(g.history_key()),
+            AnyGame::Incursion(g) => Some(g.history_key()),
+            AnyGame::Stoical(g) => Some(g.history_key()),
+            AnyGame::Excursion(g) => Some(g.history_key()),
+            AnyGame::Borderline(_) => None,
+        }
+    }
+
     /// The board.
     pub fn board(&self) -> &Board {
         dispatch!(self, g => g.board())

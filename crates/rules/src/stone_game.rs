@@ -122,6 +122,9 @@ pub struct StoneGame<R: StoneRules> {
     ko_point: Option<Point>,
     /// Superko keys of every earlier position (empty unless a superko rule is in force).
     seen: KeySet,
+    /// The keys recorded in `seen` and `own_boards`, each mixed, summed by exclusive or: what of the
+    /// history legality depends on, in one word ([`Self::history_key`]).
+    history_key: u64,
     /// Each player's end-of-turn boards (empty unless the own-position draw is in force), both in
     /// one list with each board keyed by its player's side key: one list to copy per playout.
     own_boards: OwnBoards,
@@ -152,6 +155,7 @@ impl<R: StoneRules> Clone for StoneGame<R> {
             memory,
             ko_point,
             seen,
+            history_key,
             own_boards,
             drawn,
             last_placed,
@@ -161,7 +165,7 @@ impl<R: StoneRules> Clone for StoneGame<R> {
         self.seen.clone_from(seen);
         self.own_boards.clone_from(own_boards);
         (self.to_move, self.passes, self.memory, self.ko_point) = (*to_move, *passes, *memory, *ko_point);
-        (self.drawn, self.last_placed) = (*drawn, *last_placed);
+        (self.drawn, self.last_placed, self.history_key) = (*drawn, *last_placed, *history_key);
     }
 }
 
@@ -196,12 +200,13 @@ impl<R: StoneRules> StoneGame<R> {
             passes: 0,
             memory: R::Memory::default(),
             seen: KeySet::default(),
+            history_key: 0,
             own_boards: OwnBoards::default(),
             drawn: false,
             last_placed: None,
         };
         if let Some(key) = game.superko_key(to_move) {
-            game.seen.insert(key);
+            game.record_superko(key);
         }
         // room for a whole game up front: a playout's copy then never grows its tables
         let turns = game.board.geometry().area() * 2;
@@ -348,7 +353,19 @@ impl<R: StoneRules> StoneGame<R> {
     /// (1% of Go's simple-ko playouts).
     #[inline(never)]
     fn record_superko(&mut self, key: u64) {
-        self.seen.insert(key);
+        // mixed, as Zobrist keys are sums of the stones' keys: the plain sum of two histories'
+        // boards often agrees where the histories differ
+        if self.seen.insert(key) {
+            self.history_key ^= mix(key);
+        }
+    }
+
+    /// A key of the history that legality reads beyond [`Game::hash`] (the superko's earlier
+    /// positions, the own-position rule's boards) and of whether the game is drawn: two
+    /// positions of equal hash and equal history key have the same legal moves. The lab's
+    /// solver reuses a position's moves where both agree, instead of judging every point again.
+    pub fn history_key(&self) -> u64 {
+        self.history_key ^ if self.drawn { 0x5851_f42d_4c95_7f2d } else { 0 }
     }
 
     /// Plays a placement that [`Self::judge_placement`] accepted.
@@ -386,7 +403,11 @@ impl<R: StoneRules> StoneGame<R> {
             self.record_superko(key);
         }
         if R::HAS_OWN_POSITION_DRAW && self.rules.common().own_position_draw {
-            let repeated = self.own_boards.record(self.board.hash() ^ side_key(mover));
+            let key = self.board.hash() ^ side_key(mover);
+            let repeated = self.own_boards.record(key);
+            if !repeated {
+                self.history_key ^= mix(key.rotate_left(17));
+            }
             self.drawn |= placed & repeated;
         }
     }

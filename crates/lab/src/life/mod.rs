@@ -33,6 +33,8 @@ pub mod benson;
 pub mod page;
 pub mod search;
 
+use variago_rules::spec::Variant;
+use variago_rules::stone_game::KoRule;
 use variago_rules::{AnyGame, Board, Color, Game, Geometry, Move, Piece, Point, PointMask, VariantSpec};
 
 pub use search::{Answer, Solver, Verdict, solve_problem};
@@ -98,6 +100,10 @@ pub struct Problem {
     defender: Color,
     /// The rules (the own-position draw off), to set up the position after a pass.
     spec: VariantSpec,
+    /// Whether a target that can never make two eyes is dead at once
+    /// ([`Self::target_cannot_make_two_eyes`]): under Go's rules with a ko rule (the argument
+    /// there is Go's).
+    go_eyes_decide: bool,
     /// Where the problem's board lies on the board it was set on.
     window: Window,
     /// The board it was set on, with the frame.
@@ -293,6 +299,7 @@ impl Problem {
             target,
             escaped,
             defender,
+            go_eyes_decide: matches!(&spec.variant, Variant::Go(rules) if rules.ko() != KoRule::None),
             spec,
             window,
             framed,
@@ -415,6 +422,130 @@ impl Problem {
         self.target_alive(game.board()).then_some(Decided::Defender)
     }
 
+    /// Whether every target stone left stands where it can never make two eyes, so that the
+    /// attacker captures it whatever the defender does: the search need not play the capture
+    /// out, which is most of a kill's length (every target stone must come off the board).
+    ///
+    /// The *area* of a target stone is what it reaches through the region's empty points and
+    /// the defender's stones (an empty frame point, the attacker's alone to fill, is counted
+    /// but not gone through), bounded by the attacker's *safe* chains: those with an empty
+    /// neighbour outside the region, which the defender may never fill (the frame's chains, and
+    /// every chain joined to them). An area counts only if it holds no attacker's stone (none
+    /// the defender could capture or share liberties with: no seki) and no escaped stone to
+    /// join. Its *eye points* are its region points with no attacker's stone and no point
+    /// outside the region next to them: every region that Benson's test can find vital lies
+    /// among them, and they only shrink as safe chains grow. The area is dead when
+    /// - its eye points are at most two, next to each other: at most one eye, ever; or
+    /// - it holds at most [`SMALL_AREA`] points: two eyes that Benson's test counts take eight
+    ///   points at least (two one-point eyes and the six stones around them that make one
+    ///   chain, in the corner).
+    ///
+    /// The attacker's way to capture: fill every other point next to its wall (each joins a safe
+    /// chain, so it is legal, never captured, and no board comes back), then play the eye's
+    /// points, never passing (so the defender's pass back never ends the fight). A ko does not
+    /// help the defender: winning one captures an attacker's stone inside and leaves no more
+    /// room. Go's rules only, with a ko rule. Checked against the tests' fixed point, which
+    /// plays every capture out (a limit of twelve points, or eye points apart, fail it).
+    pub fn target_cannot_make_two_eyes(&self, board: &Board) -> bool {
+        if !self.go_eyes_decide {
+            return false;
+        }
+        let geometry = board.geometry();
+        let attacker = self.defender.opponent();
+        let Some(&first) = self.target.first() else { return false };
+        // what the flood has reached, kept on the stack: the search asks this of every board
+        // it judges, and most areas are given up after a few points
+        let mut reached = [0u64; 8];
+        if geometry.slots() > 64 * reached.len() {
+            return false;
+        }
+        let mut queue = [first; AREA_ROOM];
+        let mut count = 0;
+        // attacker's chains met, by head: found safe only once the areas are found dead, as most
+        // are not, and a chain is walked to find it safe
+        let mut heads = [first; AREA_ROOM];
+        let mut head_count = 0;
+        for &t in &self.target {
+            if board.color(t) != Some(self.defender) || reached[t.index() / 64] & (1 << (t.index() % 64)) != 0
+            {
+                continue;
+            }
+            let start = count;
+            let (mut eyes, mut eye_count, mut one_eye) = ([t; 2], 0, true);
+            if count == AREA_ROOM {
+                return false;
+            }
+            reached[t.index() / 64] |= 1 << (t.index() % 64);
+            queue[count] = t;
+            count += 1;
+            let mut next = start;
+            while next < count {
+                let p = queue[next];
+                next += 1;
+                if !self.region[p.index()] {
+                    continue;
+                }
+                let mut eye_point = true;
+                for n in geometry.neighbours(p) {
+                    if !geometry.contains(n) {
+                        continue;
+                    }
+                    if !self.region[n.index()] {
+                        eye_point = false;
+                    }
+                    match board.color(n) {
+                        Some(c) if c == attacker => {
+                            eye_point = false;
+                            let head = board.chain_at(n).expect("a stone has a chain").head;
+                            if !heads[..head_count].contains(&head) {
+                                if head_count == AREA_ROOM {
+                                    return false;
+                                }
+                                heads[head_count] = head;
+                                head_count += 1;
+                            }
+                            continue;
+                        }
+                        Some(_) if !self.target.contains(&n) => return false,
+                        _ => {}
+                    }
+                    if reached[n.index() / 64] & (1 << (n.index() % 64)) != 0 {
+                        continue;
+                    }
+                    if count == AREA_ROOM {
+                        return false;
+                    }
+                    reached[n.index() / 64] |= 1 << (n.index() % 64);
+                    queue[count] = n;
+                    count += 1;
+                }
+                if eye_point {
+                    let apart =
+                        eyes[..eye_count.min(2)].iter().any(|&e| !geometry.neighbours(e).contains(&p));
+                    one_eye &= eye_count < 2 && !apart;
+                    eyes[eye_count.min(1)] = p;
+                    eye_count += 1;
+                }
+                if !one_eye && count - start > SMALL_AREA {
+                    return false;
+                }
+            }
+        }
+        heads[..head_count].iter().all(|&head| self.chain_is_safe(board, head))
+    }
+
+    /// Whether the attacker's chain through `p` has an empty neighbour outside the region, which
+    /// the defender may never fill: it can never be captured.
+    fn chain_is_safe(&self, board: &Board, p: Point) -> bool {
+        let geometry = board.geometry();
+        board.chain(p).any(|s| {
+            geometry
+                .neighbours(s)
+                .into_iter()
+                .any(|n| geometry.contains(n) && board.piece(n).is_none() && !self.region[n.index()])
+        })
+    }
+
     /// Whether a chain holding a target point is unconditionally alive (Benson's test, the
     /// costly half of [`Self::decided`]).
     pub fn target_alive(&self, board: &Board) -> bool {
@@ -440,6 +571,14 @@ impl Problem {
         self.target.iter().filter_map(head).any(|h| self.escaped.iter().filter_map(head).any(|e| e == h))
     }
 }
+
+/// The most points an area of the target's may hold for [`Problem::target_cannot_make_two_eyes`]
+/// to find it dead, wherever its eye points lie.
+const SMALL_AREA: usize = 6;
+
+/// The points [`Problem::target_cannot_make_two_eyes`] floods at most, over all the target's
+/// areas (and the attacker's chains it meets): a larger area is left to the search.
+const AREA_ROOM: usize = 64;
 
 /// The position `board` with `to_move` to move and no past, as a search of a problem plays it:
 /// without the room for a whole game's history, since the search copies every position it

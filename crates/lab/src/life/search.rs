@@ -148,6 +148,14 @@ impl Child {
 /// The children of a position: each made in place when it is first selected.
 type Children = Rc<[Cell<Child>]>;
 
+/// A position's children as [`Search::expanded`] keeps them.
+struct Expanded {
+    children: Children,
+    /// The history key ([`AnyGame::history_key`]) they were last found legal under: the same
+    /// position with the same history has the same moves, which need not be judged again.
+    legal_under: Option<u64>,
+}
+
 /// The transposition key: the position's hash and, when the last move was a pass, the hash of
 /// the position it was played from (a second pass back to that position ends the fight).
 fn key(game: &AnyGame, before_pass: Option<u64>) -> u64 {
@@ -173,7 +181,7 @@ struct Search<'a> {
     /// The children of each position expanded, by its key, with what was learnt of those made:
     /// df-pn comes back to a position many times, and making its children's positions again
     /// each time was most of the search's work.
-    expanded: ByHash<Children>,
+    expanded: ByHash<Expanded>,
     /// Positions the search is done with, whose room the next positions made reuse.
     spare: Vec<AnyGame>,
     /// Lists of what is known of a position's children, likewise.
@@ -189,6 +197,16 @@ const SIMULATION_BUDGET: u32 = 100;
 const EXPANDED_KEPT: usize = 400_000;
 
 impl Search<'_> {
+    /// Starts the search by ko from what the unconditional search (`done`) proved: a prover's
+    /// win against an opponent with ko threats is a win when the threats are the prover's
+    /// instead (the opponent has fewer moves, the prover more), and the boards judged are the
+    /// same. A ko problem's second search otherwise proved again every line that needs no ko.
+    fn take_proofs(&mut self, done: &Search) {
+        self.table.extend(done.table.iter().filter(|(_, e)| e.proof == 0).map(|(&k, &e)| (k, e)));
+        self.decided_count = done.decided_count;
+        self.judged.clone_from(&done.judged);
+    }
+
     /// Whether a decided position is the prover's win.
     fn prover_wins(&self, decided: Decided) -> bool {
         (decided == Decided::Defender) == (self.problem.goal == Goal::Live)
@@ -218,20 +236,47 @@ impl Search<'_> {
         alive.then(|| self.prover_wins(Decided::Defender))
     }
 
+    /// [`Self::judge`], and then for a position below the start, the death of a target that can
+    /// never make two eyes ([`Problem::target_cannot_make_two_eyes`]), but right after the
+    /// attacker's pass (`after_pass`), when the defender's pass back ends the fight in its
+    /// favour. The start is judged without it: its first moves are the answer, and a target
+    /// dead already would have none.
+    fn judge_below_start(&mut self, game: &AnyGame, after_pass: bool) -> Option<bool> {
+        let judged = self.judge(game);
+        if judged.is_some() || (after_pass && game.to_move() == self.problem.defender()) {
+            return judged;
+        }
+        self.problem.target_cannot_make_two_eyes(game.board()).then(|| self.prover_wins(Decided::Attacker))
+    }
+
     /// The moves from `game` (its key `at`), as children not made yet but a threat's
     /// ([`Child`]); kept, so that a position the search comes back to keeps what it learnt of
     /// its children.
     fn children(&mut self, game: &AnyGame, at: u64) -> Children {
+        // the same position by another path may have other legal moves (a superko), so the
+        // kept children serve only for the same moves: taken as they are under the history
+        // they were checked under, compared with the legal moves under another
+        let history = game.history_key();
+        if let Some(kept) = self.expanded.get(&at)
+            && history.is_some()
+            && kept.legal_under == history
+        {
+            return Rc::clone(&kept.children);
+        }
         let mut moves = std::mem::take(&mut self.moves);
         self.problem.moves(game, &mut moves);
-        // the same position by another path may have other legal moves (a superko), so the
-        // kept children serve only for the same moves
-        if let Some(children) = self.expanded.get(&at)
-            && children.iter().map(Cell::get).filter(|c| !c.threat).map(|c| c.mv).eq(moves.iter().copied())
+        if let Some(kept) = self.expanded.get_mut(&at)
+            && kept
+                .children
+                .iter()
+                .map(Cell::get)
+                .filter(|c| !c.threat)
+                .map(|c| c.mv)
+                .eq(moves.iter().copied())
         {
-            let children = Rc::clone(children);
+            kept.legal_under = history;
             self.moves = moves;
-            return children;
+            return Rc::clone(&kept.children);
         }
         if self.expanded.len() >= EXPANDED_KEPT {
             self.expanded.clear();
@@ -248,7 +293,7 @@ impl Search<'_> {
             children.push(Cell::new(Child { mv: Move::Pass, threat: true, made: Some(made) }));
         }
         let children: Children = children.into();
-        self.expanded.insert(at, Rc::clone(&children));
+        self.expanded.insert(at, Expanded { children: Rc::clone(&children), legal_under: history });
         children
     }
 
@@ -266,7 +311,7 @@ impl Search<'_> {
         let decided = if stopped {
             Some(self.prover_wins(Decided::Defender))
         } else if game.to_move() == self.problem.defender() {
-            self.judge(&reached)
+            self.judge_below_start(&reached, false)
         } else {
             self.problem.target_captured(&reached).then(|| self.prover_wins(Decided::Attacker))
         };
@@ -350,10 +395,15 @@ impl Search<'_> {
         self.nodes += 1;
         // a position the defender has just moved to was judged when it was made a child
         // ([`Self::make`]); the attacker's moves are judged when they are searched
-        if game.to_move() == self.problem.defender()
-            && let Some(won) = self.judge(game)
-        {
-            return if won { (0, INFINITE, None) } else { (INFINITE, 0, None) };
+        if game.to_move() == self.problem.defender() {
+            let judged = if self.line.is_empty() {
+                self.judge(game)
+            } else {
+                self.judge_below_start(game, before_pass.is_some())
+            };
+            if let Some(won) = judged {
+                return if won { (0, INFINITE, None) } else { (INFINITE, 0, None) };
+            }
         }
         let prover = game.to_move() == self.problem.start.to_move();
         let children = self.children(game, key);
@@ -363,9 +413,13 @@ impl Search<'_> {
         // the child made last, and its position: the search goes down to it next unless what is
         // known of it once made sends the search elsewhere
         let mut fresh: Option<(usize, AnyGame)> = None;
+        // what is known of each child, looked up once and then kept up to date for the child
+        // searched or made: looking every child up in the table at each turn of the loop was
+        // most of the loop's time (a sibling that a transposition decided meanwhile is seen at
+        // the next visit)
+        known.clear();
+        known.extend(children.iter().map(|c| self.numbers(c.get().made)));
         let result = loop {
-            known.clear();
-            known.extend(children.iter().map(|c| self.numbers(c.get().made)));
             // the side to move needs one good child, the other side all of them: "mine" is the
             // mover's number of a child, "theirs" the other
             let split = |k: &Known| if prover { (k.proof, k.disproof) } else { (k.disproof, k.proof) };
@@ -400,6 +454,7 @@ impl Search<'_> {
             if cell.get().made.is_none() {
                 // made only now: its numbers may be known already (decided, a cycle, the table)
                 let reached = self.make(game, cell, before_pass);
+                known[best] = self.numbers(cell.get().made);
                 if let Some((_, done)) = fresh.replace((best, reached)) {
                     self.spare.push(done);
                 }
@@ -417,8 +472,11 @@ impl Search<'_> {
             let found = self.search(&child_game, made.key, made.before_pass, child_proof, child_disproof);
             self.spare.push(child_game);
             self.store(made.key, found);
+            known[best] = self.numbers(Some(made));
             if !prover && found.0 == 0 && child.mv != Move::Pass {
                 self.carry_over(game, &children, before_pass, child);
+                known.clear();
+                known.extend(children.iter().map(|c| self.numbers(c.get().made)));
             }
         };
         self.spare.extend(fresh.map(|(_, reached)| reached));
@@ -489,7 +547,7 @@ impl Search<'_> {
         *budget -= 1;
         self.nodes += 1;
         let carried = if game.to_move() == self.problem.defender()
-            && let Some(won) = self.judge(game)
+            && let Some(won) = self.judge_below_start(game, made.before_pass.is_some())
         {
             won
         } else {
@@ -591,7 +649,15 @@ impl Search<'_> {
         self.line = vec![key(&game, None)];
         let mut line: Vec<Move> = Vec::new();
         let mut before_pass = None;
-        while self.judge(&game).is_none() && line.len() < 200 {
+        loop {
+            let judged = if line.is_empty() {
+                self.judge(&game)
+            } else {
+                self.judge_below_start(&game, before_pass.is_some())
+            };
+            if judged.is_some() || line.len() >= 200 {
+                break;
+            }
             let winner_to_move = (game.to_move() == self.problem.start.to_move()) == success;
             let won = |k: Known| if success { k.proof == 0 } else { k.disproof == 0 };
             let children = self.children(&game, *self.line.last().expect("the line holds the position"));
@@ -777,7 +843,12 @@ impl<'a> Solver<'a> {
     /// own).
     pub fn advance(&mut self, max_nodes: u64) -> Verdict {
         match self.unconditional.advance(max_nodes) {
-            Verdict::Failure => self.by_ko.advance(max_nodes),
+            Verdict::Failure => {
+                if self.by_ko.search.table.is_empty() {
+                    self.by_ko.search.take_proofs(&self.unconditional.search);
+                }
+                self.by_ko.advance(max_nodes)
+            }
             verdict => verdict,
         }
     }
