@@ -429,8 +429,9 @@ impl Problem {
     /// The *area* of a target stone is what it reaches through the region's empty points and
     /// the defender's stones (an empty frame point, the attacker's alone to fill, is counted
     /// but not gone through), bounded by the attacker's *safe* chains: those with an empty
-    /// neighbour outside the region, which the defender may never fill (the frame's chains, and
-    /// every chain joined to them). An area counts only if it holds no attacker's stone (none
+    /// neighbour nobody may ever play on (the frame's chains, and every chain joined to them),
+    /// and the frame's open points must each touch one, or such a point. An area counts only
+    /// if it holds no attacker's stone (none
     /// the defender could capture or share liberties with: no seki) and no escaped stone to
     /// join. Its *eye points* are its region points with no attacker's stone and no point
     /// outside the region next to them: every region that Benson's test can find vital lies
@@ -507,6 +508,9 @@ impl Problem {
                             continue;
                         }
                         Some(_) if !self.target.contains(&n) => return false,
+                        // an empty point outside the region that the attacker may not fill either
+                        // would be a liberty of the defender's for ever
+                        None if !self.region[n.index()] && !self.open_frame.contains(&n) => return false,
                         _ => {}
                     }
                     if reached[n.index() / 64] & (1 << (n.index() % 64)) != 0 {
@@ -531,18 +535,37 @@ impl Problem {
                 }
             }
         }
-        heads[..head_count].iter().all(|&head| self.chain_is_safe(board, head))
+        // the frame's open points reached, which the attacker fills: each must join a safe chain
+        // or have a liberty of its own that nobody may fill, so that filling it is no suicide
+        let fillable = |q: Point| {
+            geometry.neighbours(q).into_iter().any(|n| {
+                geometry.contains(n)
+                    && match board.color(n) {
+                        None => self.never_played(n),
+                        Some(c) => c == attacker && self.chain_is_safe(board, n),
+                    }
+            })
+        };
+        queue[..count].iter().filter(|q| !self.region[q.index()]).all(|&q| fillable(q))
+            && heads[..head_count].iter().all(|&head| self.chain_is_safe(board, head))
     }
 
-    /// Whether the attacker's chain through `p` has an empty neighbour outside the region, which
-    /// the defender may never fill: it can never be captured.
+    /// Whether nobody may ever play on `p`: outside the region, and no frame point left open
+    /// for the attacker.
+    fn never_played(&self, p: Point) -> bool {
+        !self.region[p.index()] && !self.open_frame.contains(&p)
+    }
+
+    /// Whether the attacker's chain through `p` has an empty neighbour that nobody may ever play
+    /// on: it can never be captured, and the attacker's stones joined to it never run out of
+    /// liberties (a frame point left open would not do: the attacker may have to fill it).
     fn chain_is_safe(&self, board: &Board, p: Point) -> bool {
         let geometry = board.geometry();
         board.chain(p).any(|s| {
             geometry
                 .neighbours(s)
                 .into_iter()
-                .any(|n| geometry.contains(n) && board.piece(n).is_none() && !self.region[n.index()])
+                .any(|n| geometry.contains(n) && board.piece(n).is_none() && self.never_played(n))
         })
     }
 
