@@ -431,9 +431,8 @@ impl Problem {
     /// but not gone through), bounded by the attacker's *safe* chains: those with an empty
     /// neighbour nobody may ever play on (the frame's chains, and every chain joined to them),
     /// and the frame's open points must each touch one, or such a point. An area counts only
-    /// if it holds no attacker's stone (none
-    /// the defender could capture or share liberties with: no seki) and no escaped stone to
-    /// join. Its *eye points* are its region points with no attacker's stone and no point
+    /// if it holds no attacker's stone (none the defender could capture or share liberties
+    /// with: no seki) and no escaped stone to join. Its *eye points* are its region points with no attacker's stone and no point
     /// outside the region next to them: every region that Benson's test can find vital lies
     /// among them, and they only shrink as safe chains grow. The area is dead when
     /// - its eye points are at most two, next to each other: at most one eye, ever; or
@@ -467,8 +466,7 @@ impl Problem {
         let mut heads = [first; AREA_ROOM];
         let mut head_count = 0;
         for &t in &self.target {
-            if board.color(t) != Some(self.defender) || reached[t.index() / 64] & (1 << (t.index() % 64)) != 0
-            {
+            if board.color(t) != Some(self.defender) || marked(&reached, t) {
                 continue;
             }
             let start = count;
@@ -476,7 +474,7 @@ impl Problem {
             if count == AREA_ROOM {
                 return false;
             }
-            reached[t.index() / 64] |= 1 << (t.index() % 64);
+            mark(&mut reached, t);
             queue[count] = t;
             count += 1;
             let mut next = start;
@@ -513,13 +511,13 @@ impl Problem {
                         None if !self.region[n.index()] && !self.open_frame.contains(&n) => return false,
                         _ => {}
                     }
-                    if reached[n.index() / 64] & (1 << (n.index() % 64)) != 0 {
+                    if marked(&reached, n) {
                         continue;
                     }
                     if count == AREA_ROOM {
                         return false;
                     }
-                    reached[n.index() / 64] |= 1 << (n.index() % 64);
+                    mark(&mut reached, n);
                     queue[count] = n;
                     count += 1;
                 }
@@ -602,6 +600,16 @@ const SMALL_AREA: usize = 6;
 /// The points [`Problem::target_cannot_make_two_eyes`] floods at most, over all the target's
 /// areas (and the attacker's chains it meets): a larger area is left to the search.
 const AREA_ROOM: usize = 64;
+
+/// Whether `p` is in `set`, a set of slots one bit each.
+fn marked(set: &[u64], p: Point) -> bool {
+    set[p.index() / 64] & (1 << (p.index() % 64)) != 0
+}
+
+/// Puts `p` in `set` ([`marked`]).
+fn mark(set: &mut [u64], p: Point) {
+    set[p.index() / 64] |= 1 << (p.index() % 64);
+}
 
 /// The position `board` with `to_move` to move and no past, as a search of a problem plays it:
 /// without the room for a whole game's history, since the search copies every position it

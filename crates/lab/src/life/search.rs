@@ -257,33 +257,25 @@ impl Search<'_> {
         // kept children serve only for the same moves: taken as they are under the history
         // they were checked under, compared with the legal moves under another
         let history = game.history_key();
-        if let Some(kept) = self.expanded.get(&at)
-            && history.is_some()
-            && kept.legal_under == history
-        {
-            return Rc::clone(&kept.children);
-        }
-        let mut moves = std::mem::take(&mut self.moves);
-        self.problem.moves(game, &mut moves);
-        if let Some(kept) = self.expanded.get_mut(&at)
-            && kept
-                .children
-                .iter()
-                .map(Cell::get)
-                .filter(|c| !c.threat)
-                .map(|c| c.mv)
-                .eq(moves.iter().copied())
-        {
-            kept.legal_under = history;
-            self.moves = moves;
-            return Rc::clone(&kept.children);
+        // one probe of the map for a position kept, and one more to keep a new one
+        if let Some(kept) = self.expanded.get_mut(&at) {
+            if history.is_some() && kept.legal_under == history {
+                return Rc::clone(&kept.children);
+            }
+            self.problem.moves(game, &mut self.moves);
+            let moves = kept.children.iter().map(Cell::get).filter(|c| !c.threat).map(|c| c.mv);
+            if moves.eq(self.moves.iter().copied()) {
+                kept.legal_under = history;
+                return Rc::clone(&kept.children);
+            }
+        } else {
+            self.problem.moves(game, &mut self.moves);
         }
         if self.expanded.len() >= EXPANDED_KEPT {
             self.expanded.clear();
         }
         let mut children: Vec<Cell<Child>> =
-            moves.iter().map(|&mv| Cell::new(Child { mv, threat: false, made: None })).collect();
-        self.moves = moves;
+            self.moves.iter().map(|&mv| Cell::new(Child { mv, threat: false, made: None })).collect();
         // the threat is one side's only, and the lifted board is never decided: its parent
         // was not
         let prover = game.to_move() == self.problem.start.to_move();
