@@ -338,6 +338,12 @@ enum Threats {
 /// prover, or the other side) may lift the rules' restrictions at any turn (a ko threat
 /// answered).
 fn prover_wins_by_fixed_point(problem: &Problem, threats: Threats) -> bool {
+    fixed_point(problem, threats).0
+}
+
+/// [`prover_wins_by_fixed_point`], and the first moves that win (the start's moves in the
+/// order [`Problem::moves`] gives them).
+fn fixed_point(problem: &Problem, threats: Threats) -> (bool, Vec<Move>) {
     use std::collections::HashMap;
     // a position, and the hash of the one a pass was played from if a pass reached it
     let key = |game: &variago_rules::AnyGame, before_pass: Option<u64>| (game.hash(), before_pass);
@@ -347,6 +353,7 @@ fn prover_wins_by_fixed_point(problem: &Problem, threats: Threats) -> bool {
     let mut children: Vec<Vec<usize>> = Vec::new();
     let mut decided: Vec<Option<Decided>> = Vec::new();
     let mut moves = Vec::new();
+    let mut first_moves = Vec::new();
     // the end of the fight after two passes, the defender's
     const TWO_PASSES: usize = usize::MAX;
     let mut i = 0;
@@ -357,6 +364,9 @@ fn prover_wins_by_fixed_point(problem: &Problem, threats: Threats) -> bool {
         let mut next = Vec::new();
         if here.is_none() {
             problem.moves(&game, &mut moves);
+            if i == 0 {
+                first_moves.clone_from(&moves);
+            }
             for &mv in &moves {
                 let child = problem.play(&game, mv);
                 if mv == Move::Pass && before_pass == Some(child.hash()) {
@@ -409,7 +419,8 @@ fn prover_wins_by_fixed_point(problem: &Problem, threats: Threats) -> bool {
             }
         }
         if !changed {
-            return wins[0];
+            let winning = first_moves.iter().zip(&children[0]).filter(|&(_, &c)| wins_at(&wins, c));
+            return (wins[0], winning.map(|(&mv, _)| mv).collect());
         }
     }
 }
@@ -426,7 +437,9 @@ const SMALL_BOARDS: [&[&str]; 7] = [
     &[". O X . . .", "O O X . . .", "X X X . . .", ". . . . . ."],
 ];
 
-/// Small problems, each solved by the search and by the fixed point: the verdicts agree.
+/// Small problems, each solved by the search and by the fixed point: the verdicts agree, and so
+/// do the winning first moves (each first move's search, where the proofs and refutations found
+/// for one move are carried over to its siblings, against the fixed point's children).
 #[test]
 fn the_search_agrees_with_a_fixed_point_on_small_problems() {
     for rows in SMALL_BOARDS {
@@ -438,11 +451,20 @@ fn the_search_agrees_with_a_fixed_point_on_small_problems() {
                     continue;
                 };
                 let answer = solve_problem(&p, 2_000_000);
-                let unconditional = prover_wins_by_fixed_point(&p, Threats::Opponent);
-                let by_ko = !unconditional && prover_wins_by_fixed_point(&p, Threats::Prover);
+                // the winning moves of the search that decides: by ko only where the first fails
+                let (unconditional, winning) = fixed_point(&p, Threats::Opponent);
+                let (by_ko, winning) =
+                    if unconditional { (false, winning) } else { fixed_point(&p, Threats::Prover) };
                 let expected = if unconditional || by_ko { Verdict::Success } else { Verdict::Failure };
                 assert_eq!(answer.verdict, expected, "{variant} {rows:?} {to_move} {goal:?}");
                 assert_eq!(answer.ko, by_ko, "{variant} {rows:?} {to_move} {goal:?}: by ko");
+                // (under `go`'s superko the fixed point takes the legal moves of the line that
+                // reached a position first: the lines below check the moves there)
+                if expected == Verdict::Success && variant != "go" {
+                    assert!(answer.undecided_moves.is_empty(), "{variant} {rows:?} {to_move} {goal:?}");
+                    let (found, expected) = (vertices(&p, &answer.winning_moves), vertices(&p, &winning));
+                    assert_eq!(found, expected, "{variant} {rows:?} {to_move} {goal:?}: winning moves");
+                }
             }
         }
     }
@@ -733,8 +755,9 @@ fn after_the_verdict_the_first_moves_get_as_many_nodes_again() {
 /// position by its board alone and takes the legal moves of whichever line reached it first).
 /// The definitions are the solver's: a decided position, a second pass in a row back to the
 /// position before the first (the defender's), a position already on the line (the prover's
-/// failure), ko threats for the side `threats` names. `None` past `budget` positions.
-fn prover_wins_by_lines(problem: &Problem, threats: Threats, budget: u64) -> Option<bool> {
+/// failure), ko threats for the side `threats` names. With the verdict, the first moves that
+/// win. `None` past `budget` positions.
+fn prover_wins_by_lines(problem: &Problem, threats: Threats, budget: u64) -> Option<(bool, Vec<Move>)> {
     struct Walk<'a> {
         problem: &'a Problem,
         threats: Threats,
@@ -790,22 +813,44 @@ fn prover_wins_by_lines(problem: &Problem, threats: Threats, budget: u64) -> Opt
         }
     }
     let mut walk = Walk { problem, threats, left: budget, line: Vec::new() };
-    walk.wins(&problem.start, None)
+    let verdict = walk.wins(&problem.start, None)?;
+    // a start decided already has no first moves to answer, as the search answers it
+    if problem.decided(&problem.start).is_some() {
+        return Some((verdict, Vec::new()));
+    }
+    // each first move walked on its own, the start on the line
+    walk.line.push((problem.start.hash(), None));
+    let mut moves = Vec::new();
+    problem.moves(&problem.start, &mut moves);
+    let mut winning = Vec::new();
+    for mv in moves {
+        let before_pass = (mv == Move::Pass).then(|| problem.start.hash());
+        if walk.wins(&problem.play(&problem.start, mv), before_pass)? {
+            winning.push(mv);
+        }
+    }
+    Some((verdict, winning))
 }
 
 /// Small problems under a positional superko, solved by the search and by the lines above: the
-/// verdicts agree, where the table of positions keyed without their history could mislead.
+/// verdicts agree, and so do the winning first moves, where the table of positions keyed
+/// without their history could mislead.
 #[test]
 fn the_search_agrees_with_every_line_under_a_superko() {
     for rows in SMALL_BOARDS {
         for (to_move, goal) in [(Color::Black, Goal::Kill), (Color::White, Goal::Live)] {
             let p = problem("go", rows, to_move, goal);
             let lines = |threats| prover_wins_by_lines(&p, threats, 3_000_000).expect("few enough lines");
-            let unconditional = lines(Threats::Opponent);
-            let by_ko = !unconditional && lines(Threats::Prover);
+            let (unconditional, winning) = lines(Threats::Opponent);
+            let (by_ko, winning) = if unconditional { (false, winning) } else { lines(Threats::Prover) };
             let answer = solve_problem(&p, 2_000_000);
             let expected = if unconditional || by_ko { Verdict::Success } else { Verdict::Failure };
             assert_eq!((answer.verdict, answer.ko), (expected, by_ko), "{rows:?} {to_move} {goal:?}");
+            if expected == Verdict::Success {
+                assert!(answer.undecided_moves.is_empty(), "{rows:?} {to_move} {goal:?}");
+                let (found, expected) = (vertices(&p, &answer.winning_moves), vertices(&p, &winning));
+                assert_eq!(found, expected, "{rows:?} {to_move} {goal:?}: winning moves");
+            }
         }
     }
 }

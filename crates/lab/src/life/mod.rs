@@ -442,10 +442,12 @@ impl Problem {
     ///
     /// The attacker's way to capture: fill every other point next to its wall (each joins a safe
     /// chain, so it is legal, never captured, and no board comes back), then play the eye's
-    /// points, never passing (so the defender's pass back never ends the fight). A ko does not
-    /// help the defender: winning one captures an attacker's stone inside and leaves no more
-    /// room. Go's rules only, with a ko rule. Checked against the tests' fixed point, which
-    /// plays every capture out (a limit of twelve points, or eye points apart, fail it).
+    /// points, never passing (so the defender's pass back never ends the fight). Go's rules
+    /// only, with a ko rule, and only where the attacker has the ko threats (the search's
+    /// choice): lone stones of the defender's can turn the captures into kos, which a defender
+    /// with threats fights for ever. Checked against the tests' fixed point, which plays every
+    /// capture out (a limit of twelve points, or eye points apart, fail it; applied whoever has
+    /// the threats, it fails too).
     pub fn target_cannot_make_two_eyes(&self, board: &Board) -> bool {
         if !self.go_eyes_decide {
             return false;

@@ -239,11 +239,19 @@ impl Search<'_> {
     /// [`Self::judge`], and then for a position below the start, the death of a target that can
     /// never make two eyes ([`Problem::target_cannot_make_two_eyes`]), but right after the
     /// attacker's pass (`after_pass`), when the defender's pass back ends the fight in its
-    /// favour. The start is judged without it: its first moves are the answer, and a target
-    /// dead already would have none.
+    /// favour, and where the defender has the ko threats: a ko inside the area, fought for
+    /// ever, is the attacker's failure (a cycle), and the rule's way to capture does not
+    /// count with it (three lone stones of the defender's round a bent three: after the vital
+    /// point each of the attacker's captures is a ko). The start is judged without it: its
+    /// first moves are the answer, and a target dead already would have none.
     fn judge_below_start(&mut self, game: &AnyGame, after_pass: bool) -> Option<bool> {
         let judged = self.judge(game);
-        if judged.is_some() || (after_pass && game.to_move() == self.problem.defender()) {
+        let defender_has_threats =
+            (self.threats == ThreatHolder::Prover) == (self.problem.goal == Goal::Live);
+        if judged.is_some()
+            || (after_pass && game.to_move() == self.problem.defender())
+            || defender_has_threats
+        {
             return judged;
         }
         self.problem.target_cannot_make_two_eyes(game.board()).then(|| self.prover_wins(Decided::Attacker))
