@@ -188,9 +188,11 @@ struct Search<'a> {
     spare_known: Vec<Vec<Known>>,
 }
 
-/// Positions a simulation ([`Search::simulate`]) may go through before it gives up: a proof
-/// that does not carry over is found out early, and the search takes the answer on.
-const SIMULATION_BUDGET: u32 = 100;
+/// Positions a simulation ([`Search::simulate`]) may go through, its own searches' included,
+/// before it gives up: a win that does not carry over is found out early, and the search takes
+/// the answer on (on 38 slow elementary problems, 10 positions left more undecided, 100 took
+/// longer).
+const SIMULATION_BUDGET: u32 = 30;
 
 /// Positions whose children [`Search::expanded`] keeps before it is emptied, which bounds its
 /// memory (about half a kilobyte a position).
@@ -473,8 +475,12 @@ impl Search<'_> {
             self.spare.push(child_game);
             self.store(made.key, found);
             known[best] = self.numbers(Some(made));
-            if !prover && found.0 == 0 && child.mv != Move::Pass {
-                self.carry_over(game, &children, before_pass, child);
+            // an opponent's answer proved, or a prover's move refuted without a cycle: the same
+            // play may decide the siblings too
+            let proved_answer = !prover && found.0 == 0;
+            let refuted_move = prover && found.1 == 0 && found.2.is_none();
+            if (proved_answer || refuted_move) && child.mv != Move::Pass {
+                self.carry_over(game, &children, before_pass, child, Winner::of(proved_answer));
                 known.clear();
                 known.extend(children.iter().map(|c| self.numbers(c.get().made)));
             }
@@ -485,14 +491,16 @@ impl Search<'_> {
         result
     }
 
-    /// After an answer of the opponent's is proved by search (`model`), whether its proof
-    /// carries over to each of its siblings still open ([`Self::simulate`]).
+    /// After a child's win for `winner` is found by search (`model`: an opponent's answer
+    /// proved, or a prover's move refuted), whether it carries over to each of its siblings
+    /// still open ([`Self::simulate`]).
     fn carry_over(
         &mut self,
         game: &AnyGame,
         children: &[Cell<Child>],
         before_pass: Option<u64>,
         model: Child,
+        winner: Winner,
     ) {
         for cell in children {
             let child = cell.get();
@@ -506,94 +514,112 @@ impl Search<'_> {
             let made = cell.get().made();
             let known = self.numbers(Some(made));
             if made.decided.is_none() && known.proof != 0 && known.disproof != 0 {
-                self.simulate(game, &reached, made, &model);
+                self.simulate(game, &reached, made, &model, winner);
             }
             self.spare.push(reached);
         }
     }
 
-    /// Simulation (Kawano 1996): tries whether the prover's win after `model`, an answer of the
-    /// opponent's proved already, carries over to the answer that reached `game` (`made`) from
-    /// `parent`, and stores what it proves. An opponent's answers that lose often lose the same
-    /// way, and a search proves each anew. The check is itself a search, within
-    /// [`SIMULATION_BUDGET`] positions, that tries only the model's moves: sound, as every
-    /// position it proves has its proof.
-    fn simulate(&mut self, parent: &AnyGame, game: &AnyGame, made: Made, model: &Child) {
+    /// Simulation (Kawano 1996): tries whether `winner`'s win after `model`, a sibling decided
+    /// already, carries over to the move that reached `game` (`made`) from `parent`, and stores
+    /// what it decides. An opponent's answers that lose often lose the same way, and so do a
+    /// prover's moves that fail (a defender's wrong first moves meet the same kill), and a
+    /// search decides each anew. The check is itself a search, within [`SIMULATION_BUDGET`]
+    /// positions, that tries only the model's moves: sound, as every position it decides has
+    /// its proof.
+    fn simulate(&mut self, parent: &AnyGame, game: &AnyGame, made: Made, model: &Child, winner: Winner) {
         let model_game = self.child_game(parent, model);
-        let mut budget = SIMULATION_BUDGET;
-        self.verify(game, made, &model_game, model.made(), &mut budget);
+        let mut simulation = Simulation { winner, budget: SIMULATION_BUDGET };
+        self.verify(game, made, &model_game, model.made(), &mut simulation);
         self.spare.push(model_game);
     }
 
-    /// Whether `game` (its child record `made`) is the prover's win the way `model`, proved, is:
-    /// where the prover moves, by the move that won there (decided earliest); where the
-    /// opponent does, every answer by the same answer's proof there. The positions proved on
-    /// the way are stored, so that the main line goes through them.
+    /// Whether `game` (its child record `made`) is `winner`'s win the way `model`, decided, is:
+    /// where the winner moves, by the move that won there (decided earliest); where the loser
+    /// does, every move by the same move's proof there. The positions decided on the way are
+    /// stored, so that the main line goes through them. The opponent's wins are taken only
+    /// where they rest on no cycle, which holds on one line only.
     fn verify(
         &mut self,
         game: &AnyGame,
         made: Made,
         model: &AnyGame,
         model_made: Made,
-        budget: &mut u32,
+        simulation: &mut Simulation,
     ) -> bool {
+        let winner = simulation.winner;
         if let Some(won) = made.decided {
-            return won;
+            return won == (winner == Winner::Prover);
         }
         let known = self.numbers(Some(made));
-        if known.proof == 0 || known.disproof == 0 || model_made.decided.is_some() || *budget == 0 {
-            return known.proof == 0;
+        if known.proof == 0 || known.disproof == 0 || simulation.budget == 0 {
+            return winner.wins(known);
         }
-        *budget -= 1;
+        if model_made.decided.is_some() {
+            // the model ends here and this position does not: its own search decides it
+            return self.search_within(game, made, simulation);
+        }
+        simulation.budget -= 1;
         self.nodes += 1;
         let carried = if game.to_move() == self.problem.defender()
             && let Some(won) = self.judge_below_start(game, made.before_pass.is_some())
         {
-            won
+            won == (winner == Winner::Prover)
         } else {
             let children = self.children(game, made.key);
             let model_children = self.children(model, model_made.key);
             self.line.push(made.key);
-            let carried = if game.to_move() == self.problem.start.to_move() {
+            let prover_to_move = game.to_move() == self.problem.start.to_move();
+            let carried = if prover_to_move == (winner == Winner::Prover) {
                 let won = model_children
                     .iter()
                     .map(Cell::get)
-                    .filter(|m| self.numbers(m.made).proof == 0)
+                    .filter(|m| winner.wins(self.numbers(m.made)))
                     .min_by_key(|m| self.numbers(m.made).order);
                 let mine = won
                     .and_then(|m| children.iter().find(|c| c.get().mv == m.mv && c.get().threat == m.threat));
                 mine.zip(won).is_some_and(|(cell, m)| {
-                    self.verify_child(game, cell, made.before_pass, model, m, budget)
+                    self.verify_child(game, cell, made.before_pass, model, Some(m), simulation)
                 })
             } else {
+                // a move the model has no counterpart of (the point the model's move took, or
+                // freed by a capture there) is decided by a search of its own
                 children.iter().all(|cell| {
                     let c = cell.get();
-                    let proved = model_children
+                    let won = model_children
                         .iter()
                         .map(Cell::get)
-                        .find(|m| m.mv == c.mv && m.threat == c.threat && self.numbers(m.made).proof == 0);
-                    proved.is_some_and(|m| self.verify_child(game, cell, made.before_pass, model, m, budget))
+                        .find(|m| m.mv == c.mv && m.threat == c.threat && winner.wins(self.numbers(m.made)));
+                    let counterpart =
+                        model_children.iter().any(|m| m.get().mv == c.mv && m.get().threat == c.threat);
+                    (won.is_some() || !counterpart)
+                        && self.verify_child(game, cell, made.before_pass, model, won, simulation)
                 })
             };
             self.line.pop();
             carried
         };
         if carried {
-            self.store(made.key, (0, INFINITE, None));
+            let decided = match winner {
+                Winner::Prover => (0, INFINITE, None),
+                Winner::Opponent => (INFINITE, 0, None),
+            };
+            self.store(made.key, decided);
         }
         carried
     }
 
     /// [`Self::verify`] of a child of `game`, made if it was not yet, against its counterpart
-    /// `model_child`, a child of `model`.
+    /// `model_child`, a child of `model`, or without one by a search of its own
+    /// ([`Self::search_within`]).
     fn verify_child(
         &mut self,
         game: &AnyGame,
         cell: &Cell<Child>,
         before_pass: Option<u64>,
         model: &AnyGame,
-        model_child: Child,
-        budget: &mut u32,
+        model_child: Option<Child>,
+        simulation: &mut Simulation,
     ) -> bool {
         let reached = match cell.get().made {
             None => self.make(game, cell, before_pass),
@@ -601,16 +627,33 @@ impl Search<'_> {
         };
         let made = cell.get().made();
         let carried = match made.decided {
-            Some(won) => won,
-            None => {
-                let model_game = self.child_game(model, &model_child);
-                let carried = self.verify(&reached, made, &model_game, model_child.made(), budget);
-                self.spare.push(model_game);
-                carried
-            }
+            Some(won) => won == (simulation.winner == Winner::Prover),
+            None => match model_child {
+                Some(model_child) => {
+                    let model_game = self.child_game(model, &model_child);
+                    let carried = self.verify(&reached, made, &model_game, model_child.made(), simulation);
+                    self.spare.push(model_game);
+                    carried
+                }
+                None => self.search_within(&reached, made, simulation),
+            },
         };
         self.spare.push(reached);
         carried
+    }
+
+    /// Whether a df-pn search of `game` (its child record `made`) within what is left of the
+    /// simulation's budget finds it the simulation's winner's: where the model's play does not
+    /// reach, a few positions searched often finish the proof.
+    fn search_within(&mut self, game: &AnyGame, made: Made, simulation: &mut Simulation) -> bool {
+        let (before, limit) = (self.nodes, self.max_nodes);
+        self.max_nodes = limit.min(before + u64::from(simulation.budget));
+        let found = self.search(game, made.key, made.before_pass, INFINITE, INFINITE);
+        self.max_nodes = limit;
+        let spent = u32::try_from(self.nodes - before).unwrap_or(u32::MAX);
+        simulation.budget = simulation.budget.saturating_sub(spent);
+        self.store(made.key, found);
+        simulation.winner.wins(self.numbers(Some(made)))
     }
 
     /// For a failure of the prover at a position `depth` deep in the line, the shallowest
@@ -688,6 +731,36 @@ impl Search<'_> {
         }
         self.line.clear();
         line
+    }
+}
+
+/// A simulation under way ([`Search::simulate`]): whose win it carries over, and the positions
+/// it may still go through.
+struct Simulation {
+    winner: Winner,
+    budget: u32,
+}
+
+/// Whose win a simulation carries over ([`Search::simulate`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Winner {
+    Prover,
+    Opponent,
+}
+
+impl Winner {
+    /// The prover for an opponent's answer proved, the opponent for a prover's move refuted.
+    fn of(proved: bool) -> Winner {
+        if proved { Winner::Prover } else { Winner::Opponent }
+    }
+
+    /// Whether what is known of a position is this side's win: the opponent's only where it
+    /// rests on no cycle (such a failure of the prover's holds on one line only).
+    fn wins(self, known: Known) -> bool {
+        match self {
+            Winner::Prover => known.proof == 0,
+            Winner::Opponent => known.disproof == 0 && known.loops_to.is_none(),
+        }
     }
 }
 
