@@ -549,7 +549,7 @@ impl Search<'_> {
     ) -> bool {
         let winner = simulation.winner;
         if let Some(won) = made.decided {
-            return won == (winner == Winner::Prover);
+            return winner.takes(won);
         }
         let known = self.numbers(Some(made));
         if known.proof == 0 || known.disproof == 0 || simulation.budget == 0 {
@@ -564,7 +564,7 @@ impl Search<'_> {
         let carried = if game.to_move() == self.problem.defender()
             && let Some(won) = self.judge_below_start(game, made.before_pass.is_some())
         {
-            won == (winner == Winner::Prover)
+            winner.takes(won)
         } else {
             let children = self.children(game, made.key);
             let model_children = self.children(model, model_made.key);
@@ -627,7 +627,7 @@ impl Search<'_> {
         };
         let made = cell.get().made();
         let carried = match made.decided {
-            Some(won) => won == (simulation.winner == Winner::Prover),
+            Some(won) => simulation.winner.takes(won),
             None => match model_child {
                 Some(model_child) => {
                     let model_game = self.child_game(model, &model_child);
@@ -752,6 +752,12 @@ impl Winner {
     /// The prover for an opponent's answer proved, the opponent for a prover's move refuted.
     fn of(proved: bool) -> Winner {
         if proved { Winner::Prover } else { Winner::Opponent }
+    }
+
+    /// Whether a position decided by the definitions (`prover_wins`: the prover's win or not)
+    /// is this side's win.
+    fn takes(self, prover_wins: bool) -> bool {
+        prover_wins == (self == Winner::Prover)
     }
 
     /// Whether what is known of a position is this side's win: the opponent's only where it
