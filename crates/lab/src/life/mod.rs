@@ -432,9 +432,10 @@ impl Problem {
     /// neighbour nobody may ever play on (the frame's chains, and every chain joined to them),
     /// and the frame's open points must each touch one, or such a point. An area counts only
     /// if it holds no attacker's stone (none the defender could capture or share liberties
-    /// with: no seki) and no escaped stone to join. Its *eye points* are its region points with no attacker's stone and no point
-    /// outside the region next to them: every region that Benson's test can find vital lies
-    /// among them, and they only shrink as safe chains grow. The area is dead when
+    /// with: no seki) and no escaped stone to join. Its *eye points* are its region points with
+    /// no attacker's stone and no point outside the region next to them: every region that
+    /// Benson's test can find vital lies among them, and they only shrink as safe chains grow.
+    /// The area is dead when
     /// - its eye points are at most two, next to each other: at most one eye, ever; or
     /// - it holds at most [`SMALL_AREA`] points: two eyes that Benson's test counts take eight
     ///   points at least (two one-point eyes and the six stones around them that make one

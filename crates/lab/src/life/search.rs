@@ -586,14 +586,12 @@ impl Search<'_> {
                 // freed by a capture there) is decided by a search of its own
                 children.iter().all(|cell| {
                     let c = cell.get();
-                    let won = model_children
-                        .iter()
-                        .map(Cell::get)
-                        .find(|m| m.mv == c.mv && m.threat == c.threat && winner.wins(self.numbers(m.made)));
                     let counterpart =
-                        model_children.iter().any(|m| m.get().mv == c.mv && m.get().threat == c.threat);
-                    (won.is_some() || !counterpart)
-                        && self.verify_child(game, cell, made.before_pass, model, won, simulation)
+                        model_children.iter().map(Cell::get).find(|m| m.mv == c.mv && m.threat == c.threat);
+                    match counterpart {
+                        Some(m) if !winner.wins(self.numbers(m.made)) => false,
+                        m => self.verify_child(game, cell, made.before_pass, model, m, simulation),
+                    }
                 })
             };
             self.line.pop();
