@@ -1,7 +1,9 @@
 //! The life-and-death solver on problems composed by hand, with answers worked out by hand: the
 //! vital point of a straight three, a snapback, the goal found when none is given, and each main
-//! line replayed through the rules engine to a position the problem's definitions decide.
+//! line replayed through the rules engine to a position the problem's definitions decide; and
+//! on small boards, composed and random, against references that walk every position.
 
+use proptest::prelude::*;
 use variago_lab::life::{Decided, Goal, Problem, Solver, Verdict, solve, solve_problem};
 use variago_rules::{Board, Color, Game, Move, VariantSpec};
 
@@ -466,6 +468,57 @@ fn the_search_agrees_with_a_fixed_point_on_small_problems() {
                     assert_eq!(found, expected, "{variant} {rows:?} {to_move} {goal:?}: winning moves");
                 }
             }
+        }
+    }
+}
+
+/// A random board of `width` columns, four rows, from one number a point (0 to 8 an empty
+/// point, 9 to 14 Black's stone, 15 to 19 White's).
+fn random_rows(width: usize, cells: &[u8]) -> Vec<String> {
+    let symbol = |c: &u8| match c {
+        0..=8 => ".",
+        9..=14 => "X",
+        _ => "O",
+    };
+    cells.chunks(width).map(|row| row.iter().map(symbol).collect::<Vec<_>>().join(" ")).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, max_global_rejects: 20_000, ..ProptestConfig::default() })]
+
+    /// Random small problems (every stone with a liberty, a region of nine points at most), each
+    /// solved by the search and by the fixed point under the rules with a memory but no
+    /// superko: the verdicts agree, and so do the kos and the winning first moves. The
+    /// composed boards above are shapes a person thought of; these are shapes nobody did.
+    #[test]
+    fn the_search_agrees_with_a_fixed_point_on_random_small_problems(
+        (width, cells) in (3usize..=5).prop_flat_map(|w| (Just(w), prop::collection::vec(0u8..20, w * 4))),
+        variant in prop::sample::select(vec!["go:ko=simple", "incursion", "stoical"]),
+        (to_move, goal) in prop::sample::select(vec![
+            (Color::Black, Goal::Kill),
+            (Color::Black, Goal::Live),
+            (Color::White, Goal::Kill),
+            (Color::White, Goal::Live),
+        ]),
+    ) {
+        let rows = random_rows(width, &cells);
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let board = Board::from_diagram(&rows).unwrap();
+        let geometry = board.geometry();
+        prop_assume!(geometry.points().all(|p| board.piece(p).is_none() || board.liberties(p) > 0));
+        let spec: VariantSpec = variant.parse().unwrap();
+        let problem = Problem::new(&spec, board, to_move, goal);
+        prop_assume!(problem.as_ref().is_ok_and(|p| p.region_points().len() <= 9));
+        let p = problem.unwrap();
+        let answer = solve_problem(&p, 2_000_000);
+        let (unconditional, winning) = fixed_point(&p, Threats::Opponent);
+        let (by_ko, winning) = if unconditional { (false, winning) } else { fixed_point(&p, Threats::Prover) };
+        let expected = if unconditional || by_ko { Verdict::Success } else { Verdict::Failure };
+        prop_assert_eq!(answer.verdict, expected, "{:?} {} {:?}", rows, to_move, goal);
+        prop_assert_eq!(answer.ko, by_ko, "{:?} {} {:?}: by ko", rows, to_move, goal);
+        if expected == Verdict::Success {
+            prop_assert!(answer.undecided_moves.is_empty());
+            prop_assert_eq!(vertices(&p, &answer.winning_moves), vertices(&p, &winning));
         }
     }
 }

@@ -476,7 +476,9 @@ impl Search<'_> {
             self.store(made.key, found);
             known[best] = self.numbers(Some(made));
             // an opponent's answer proved, or a prover's move refuted without a cycle: the same
-            // play may decide the siblings too
+            // play may decide the siblings too (a refutation resting on a cycle is not tried:
+            // the simulation takes no such failure as the opponent's win, [`Winner::wins`], so
+            // it could not carry it, and that rule, not this test, keeps the simulation sound)
             let proved_answer = !prover && found.0 == 0;
             let refuted_move = prover && found.1 == 0 && found.2.is_none();
             if (proved_answer || refuted_move) && child.mv != Move::Pass {
