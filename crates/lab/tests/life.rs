@@ -663,6 +663,45 @@ fn a_first_line_pocket_stays_in_the_region() {
     assert_line_ends_won(&live, &answer.line, true);
 }
 
+/// Cho Chikun's elementary problem 861 (Black to live, the book's answer E17, here E6): the
+/// stones stop at column C, one line short of the edge, and Black's corner space A6 to A8 is
+/// the first line beyond them. It is in the region, not White's frame, which left Black no
+/// life.
+const FIRST_LINE_BEYOND_THE_STONES: [&str; 8] = [
+    ". . . . X . X O . . . .",
+    ". . . . . X X O . . . .",
+    ". . O X . . . O . . . .",
+    ". . O O O O O . . . . .",
+    ". . . . . . . . . . . .",
+    ". . . . . . . . . . . .",
+    ". . . . . . . . . . . .",
+    ". . . . . . . . . . . .",
+];
+
+#[test]
+fn the_first_line_beyond_the_stones_is_in_the_region() {
+    let live = problem("go", &FIRST_LINE_BEYOND_THE_STONES, Color::Black, Goal::Live);
+    // the problem is played on a window cut out of the board: its points named on the board
+    let given = Board::from_diagram(&FIRST_LINE_BEYOND_THE_STONES).unwrap().geometry();
+    let on_board = |moves: &[Move]| -> Vec<String> {
+        moves
+            .iter()
+            .map(|&mv| match live.on_given_board(mv) {
+                Move::Place(p) => given.vertex(p).to_string(),
+                Move::Pass => "pass".to_string(),
+            })
+            .collect()
+    };
+    let region = on_board(&live.region_points().iter().map(|&p| Move::Place(p)).collect::<Vec<_>>());
+    for corner in ["A6", "A7", "A8"] {
+        assert!(region.contains(&corner.to_string()), "{corner} in the region {region:?}");
+    }
+    let answer = solve_problem(&live, 1_000_000);
+    assert_eq!(answer.verdict, Verdict::Success);
+    assert!(on_board(&answer.winning_moves).contains(&"E6".to_string()), "the book's E17");
+    assert_line_ends_won(&live, &answer.line, true);
+}
+
 /// Cho Chikun's elementary problem 384 (Black to live, the book's answer B19, here B7): White's
 /// A5 is in atari and touches Black's stones, so its liberty A6 is part of the fight, though no
 /// empty point next to Black's stones reaches it.

@@ -712,9 +712,13 @@ fn region_around(board: &Board, defender: Color) -> Region {
     let attacker = defender.opponent();
     let stones: Vec<(u8, u8)> =
         geometry.points().filter(|&p| board.piece(p).is_some()).map(|p| geometry.coords(p)).collect();
+    // widened by one line, or by two where that reaches the board's edge: a first line left
+    // out would be the attacker's frame, though a player reads it as part of the corner
     let bounds = |values: Vec<u8>, size: u8| {
         let low = values.iter().copied().min().unwrap_or(0).saturating_sub(1);
         let high = values.iter().copied().max().map_or(size - 1, |m| (m + 1).min(size - 1));
+        let low = if low <= 1 { 0 } else { low };
+        let high = if high + 2 >= size { size - 1 } else { high };
         low..=high
     };
     let columns = bounds(stones.iter().map(|s| s.0).collect(), geometry.width());
