@@ -718,7 +718,7 @@ fn region_around(board: &Board, defender: Color) -> Region {
         let low = values.iter().copied().min().unwrap_or(0).saturating_sub(1);
         let high = values.iter().copied().max().map_or(size - 1, |m| (m + 1).min(size - 1));
         let low = if low <= 1 { 0 } else { low };
-        let high = if high + 2 >= size { size - 1 } else { high };
+        let high = if size - high <= 2 { size - 1 } else { high };
         low..=high
     };
     let columns = bounds(stones.iter().map(|s| s.0).collect(), geometry.width());
