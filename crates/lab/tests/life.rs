@@ -427,6 +427,16 @@ fn fixed_point(problem: &Problem, threats: Threats) -> (bool, Vec<Move>) {
     }
 }
 
+/// What the fixed point says the search must answer: the verdict, whether it needs a ko won,
+/// and the winning first moves of the search that decides (by ko only where the first fails).
+fn fixed_point_answer(problem: &Problem) -> (Verdict, bool, Vec<Move>) {
+    let (unconditional, winning) = fixed_point(problem, Threats::Opponent);
+    let (by_ko, winning) =
+        if unconditional { (false, winning) } else { fixed_point(problem, Threats::Prover) };
+    let verdict = if unconditional || by_ko { Verdict::Success } else { Verdict::Failure };
+    (verdict, by_ko, winning)
+}
+
 /// Small boards whose every reachable position the references below can walk: White's group
 /// shut in by Black's, a ko, a seki.
 const SMALL_BOARDS: [&[&str]; 7] = [
@@ -453,11 +463,7 @@ fn the_search_agrees_with_a_fixed_point_on_small_problems() {
                     continue;
                 };
                 let answer = solve_problem(&p, 2_000_000);
-                // the winning moves of the search that decides: by ko only where the first fails
-                let (unconditional, winning) = fixed_point(&p, Threats::Opponent);
-                let (by_ko, winning) =
-                    if unconditional { (false, winning) } else { fixed_point(&p, Threats::Prover) };
-                let expected = if unconditional || by_ko { Verdict::Success } else { Verdict::Failure };
+                let (expected, by_ko, winning) = fixed_point_answer(&p);
                 assert_eq!(answer.verdict, expected, "{variant} {rows:?} {to_move} {goal:?}");
                 assert_eq!(answer.ko, by_ko, "{variant} {rows:?} {to_move} {goal:?}: by ko");
                 // (under `go`'s superko the fixed point takes the legal moves of the line that
@@ -511,9 +517,7 @@ proptest! {
         prop_assume!(problem.as_ref().is_ok_and(|p| p.region_points().len() <= 9));
         let p = problem.unwrap();
         let answer = solve_problem(&p, 2_000_000);
-        let (unconditional, winning) = fixed_point(&p, Threats::Opponent);
-        let (by_ko, winning) = if unconditional { (false, winning) } else { fixed_point(&p, Threats::Prover) };
-        let expected = if unconditional || by_ko { Verdict::Success } else { Verdict::Failure };
+        let (expected, by_ko, winning) = fixed_point_answer(&p);
         prop_assert_eq!(answer.verdict, expected, "{:?} {} {:?}", rows, to_move, goal);
         prop_assert_eq!(answer.ko, by_ko, "{:?} {} {:?}: by ko", rows, to_move, goal);
         if expected == Verdict::Success {

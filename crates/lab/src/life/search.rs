@@ -573,11 +573,15 @@ impl Search<'_> {
             self.line.push(made.key);
             let prover_to_move = game.to_move() == self.problem.start.to_move();
             let carried = if prover_to_move == (winner == Winner::Prover) {
+                // each model child's numbers looked up once: the winner's move decided earliest
                 let won = model_children
                     .iter()
                     .map(Cell::get)
-                    .filter(|m| winner.wins(self.numbers(m.made)))
-                    .min_by_key(|m| self.numbers(m.made).order);
+                    .filter_map(|m| {
+                        Some(self.numbers(m.made)).filter(|&k| winner.wins(k)).map(|k| (m, k.order))
+                    })
+                    .min_by_key(|&(_, order)| order)
+                    .map(|(m, _)| m);
                 let mine = won
                     .and_then(|m| children.iter().find(|c| c.get().mv == m.mv && c.get().threat == m.threat));
                 mine.zip(won).is_some_and(|(cell, m)| {
