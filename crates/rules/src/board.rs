@@ -22,6 +22,8 @@ use crate::geometry::{Geometry, MAX_SLOTS, Point};
 use crate::zobrist::piece_key;
 use crate::{Color, Piece};
 
+mod benson;
+
 /// Slot contents: empty point.
 pub(crate) const EMPTY: u8 = 0;
 /// Slot contents: outside the board.
@@ -333,6 +335,11 @@ impl PointMask {
             set.insert(p);
         }
         PointMask(set)
+    }
+
+    /// Whether `p` is in the set.
+    pub fn contains(&self, p: Point) -> bool {
+        self.0.contains(p)
     }
 }
 

@@ -20,7 +20,8 @@
 //! open side of the region's box off the first line (outside the attacker's wall, not at stake;
 //! where every stone has, all are the target). The attacker succeeds when no target point holds a
 //! defender piece any more (every target stone captured); the defender succeeds when a chain
-//! holding a target point is unconditionally alive ([`benson`]) or holds an escaped stone, or when
+//! holding a target point is unconditionally alive
+//! ([`Board::unconditionally_alive`], Benson's test) or holds an escaped stone, or when
 //! both sides pass in a row with a target stone on the board and the second pass brings back the
 //! position before the first (the attacker has nothing left that works: life, or seki). A pass
 //! stands for a move elsewhere: it lifts the rules' restrictions as any pass does (a ko threat
@@ -29,7 +30,6 @@
 //! ko fought for ever with passes as threats, or any other repetition on the line searched) is a
 //! failure for the side to move at the start, as a collection counts a ko as no solution.
 
-pub mod benson;
 pub mod page;
 pub mod search;
 
@@ -576,8 +576,8 @@ impl Problem {
         if self.target_escaped(board) {
             return true;
         }
-        let alive = benson::alive_points(board, self.defender, &self.region, &self.region_points);
-        self.target.iter().any(|&p| board.color(p) == Some(self.defender) && alive[p.index()])
+        let alive = board.unconditionally_alive(self.defender, &self.region_mask);
+        self.target.iter().any(|&p| board.color(p) == Some(self.defender) && alive.contains(p))
     }
 
     /// Whether the defender has the two closed regions, each with every empty point next to its
