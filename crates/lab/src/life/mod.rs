@@ -427,10 +427,11 @@ impl Problem {
     /// out, which is most of a kill's length (every target stone must come off the board).
     ///
     /// The *area* of a target stone is what it reaches through the region's empty points and
-    /// the defender's stones (an empty frame point, the attacker's alone to fill, is counted
-    /// but not gone through), bounded by the attacker's *safe* chains: those with an empty
-    /// neighbour nobody may ever play on (the frame's chains, and every chain joined to them),
-    /// and the frame's open points must each touch one, or such a point. An area counts only
+    /// the defender's stones, those played during the search as well (an empty frame point,
+    /// the attacker's alone to fill, is counted but not gone through), bounded by the
+    /// attacker's *safe* chains: those with an empty neighbour nobody may ever play on (the
+    /// frame's chains, and every chain joined to them), and the frame's open points must each
+    /// touch one, or such a point. An area counts only
     /// if it holds no attacker's stone (none the defender could capture or share liberties
     /// with: no seki) and no escaped stone to join. Its *eye points* are its region points with
     /// no attacker's stone and no point outside the region next to them: every region that
@@ -508,7 +509,7 @@ impl Problem {
                             }
                             continue;
                         }
-                        Some(_) if !self.target.contains(&n) => return false,
+                        Some(_) if self.escaped.contains(&n) => return false,
                         // an empty point outside the region that the attacker may not fill either
                         // would be a liberty of the defender's for ever
                         None if !self.region[n.index()] && !self.open_frame.contains(&n) => return false,
