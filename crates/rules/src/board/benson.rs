@@ -71,8 +71,8 @@ impl Board {
         if region_count < 2 {
             return PointMask::default();
         }
-        // the chains next to each region, by bit: `border`; of those, the ones each of whose
-        // empty points the region's are liberties of: `vital`
+        // the chains next to each region, one bit each: `border`; of those, the ones that have
+        // every empty point of the region as a liberty: `vital`
         let mut chains = [Bits([0; N]); MOST];
         let mut chain_count = 0;
         let (mut border, mut vital) = ([0u64; MOST], [0u64; MOST]);
@@ -120,7 +120,10 @@ impl Board {
             (alive, kept) = (still_alive, still_kept);
         }
         let mut living = PointSet::default();
-        for (_, chain) in chains[..chain_count].iter().enumerate().filter(|&(c, _)| alive & 1 << c != 0) {
+        for (c, chain) in chains[..chain_count].iter().enumerate() {
+            if alive & 1 << c == 0 {
+                continue;
+            }
             for (word, bits) in living.0.iter_mut().zip(chain.0) {
                 *word |= bits;
             }
