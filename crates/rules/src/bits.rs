@@ -82,6 +82,32 @@ impl<const N: usize> Bits<N> {
         Bits(std::array::from_fn(|i| self.0[i] | e.0[i] | w.0[i] | s.0[i] | n.0[i]))
     }
 
+    /// The set without the slots of `other`.
+    #[inline(always)]
+    pub(crate) fn without(&self, other: &Self) -> Self {
+        Bits(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+
+    /// The set grown through `space`, step by step, until it grows no more: a flood fill.
+    #[inline(always)]
+    pub(crate) fn filled_within(self, space: &Self, stride: usize) -> Self {
+        let mut set = self;
+        loop {
+            let grown = set.dilated(stride).and(space);
+            if !grown.has_outside(&set) {
+                return set;
+            }
+            set = grown;
+        }
+    }
+
+    /// The slot of the set with the lowest index, if any.
+    #[inline(always)]
+    pub(crate) fn first(&self) -> Option<Point> {
+        let word = self.0.iter().position(|&w| w != 0)?;
+        Some(Point((word * 64 + self.0[word].trailing_zeros() as usize) as u16))
+    }
+
     #[inline(always)]
     pub(crate) fn and(&self, other: &Self) -> Self {
         Bits(std::array::from_fn(|i| self.0[i] & other.0[i]))

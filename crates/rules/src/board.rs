@@ -1330,35 +1330,32 @@ impl Board {
         enough: usize,
     ) -> usize {
         let stride = self.geometry.stride();
-        let (on_board, inside) = (self.on_board.words::<N>(), within.0.words::<N>());
-        let (own, other) = (
-            self.color_sets[color as usize].words::<N>(),
-            self.color_sets[color.opponent() as usize].words::<N>(),
-        );
-        let candidates = Bits(std::array::from_fn(|i| inside.0[i] & on_board.0[i] & !own.0[i]));
-        let outside = Bits(std::array::from_fn(|i| on_board.0[i] & !inside.0[i]));
+        let mut closed = self.closed_part::<N>(color, within);
         // the empty points no piece of `color` touches: a region holding one is no vital region
-        let next_to_own = own.dilated(stride);
-        let untouched = Bits(std::array::from_fn(|i| candidates.0[i] & !other.0[i] & !next_to_own.0[i]));
-        // the grown set within `space`, until it grows no more
-        let fill = |mut set: Bits<N>, space: &Bits<N>| loop {
-            let grown = set.dilated(stride).and(space);
-            if !grown.has_outside(&set) {
-                return set;
-            }
-            set = grown;
-        };
-        let open = fill(outside.dilated(stride).and(&candidates), &candidates);
-        let mut closed = Bits(std::array::from_fn(|i| candidates.0[i] & !open.0[i]));
+        let other = self.color_sets[color.opponent() as usize].words::<N>();
+        let next_to_own = self.color_sets[color as usize].words::<N>().dilated(stride);
+        let untouched = closed.without(&other).without(&next_to_own);
         let mut count = 0;
         while count < enough {
-            let Some(word) = closed.0.iter().position(|&w| w != 0) else { break };
-            let first = Point((word * 64 + closed.0[word].trailing_zeros() as usize) as u16);
-            let region = fill(Bits::single(first), &closed);
-            closed = Bits(std::array::from_fn(|i| closed.0[i] & !region.0[i]));
+            let Some(first) = closed.first() else { break };
+            let region = Bits::single(first).filled_within(&closed, stride);
+            closed = closed.without(&region);
             count += usize::from(!touching || !region.intersects(&untouched));
         }
         count
+    }
+
+    /// The points of `within` that hold no piece of `color` and lie in its closed regions (none
+    /// of whose points is next to a point of the board outside `within`), on bitboards of `N`
+    /// words: what [`Self::closed_regions`] counts and Benson's test reads.
+    #[inline(always)]
+    fn closed_part<const N: usize>(&self, color: Color, within: &PointMask) -> Bits<N> {
+        let stride = self.geometry.stride();
+        let (on_board, inside) = (self.on_board.words::<N>(), within.0.words::<N>());
+        let candidates = inside.and(&on_board).without(&self.color_sets[color as usize].words::<N>());
+        let outside = on_board.without(&inside);
+        let open = outside.dilated(stride).and(&candidates).filled_within(&candidates, stride);
+        candidates.without(&open)
     }
 
     /// [`Self::region`] on bitboards of `N` words (at least the board's).

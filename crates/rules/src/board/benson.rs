@@ -16,7 +16,6 @@
 use super::{Board, PointMask};
 use crate::Color;
 use crate::bits::{Bits, PointSet, WORDS};
-use crate::geometry::Point;
 
 /// The most closed regions, and the most chains next to them, that [`Board::unconditionally_alive`]
 /// tells apart (one bit each in a word). Past them it finds fewer chains alive, never more: a
@@ -38,34 +37,19 @@ impl Board {
     /// [`Self::unconditionally_alive`] on bitboards of `N` words (at least the board's).
     fn unconditionally_alive_in<const N: usize>(&self, color: Color, within: &PointMask) -> PointMask {
         let stride = self.geometry.stride();
-        let (on_board, inside) = (self.on_board.words::<N>(), within.0.words::<N>());
+        let on_board = self.on_board.words::<N>();
         let (own, other) = (
             self.color_sets[color as usize].words::<N>(),
             self.color_sets[color.opponent() as usize].words::<N>(),
         );
-        let without = |a: &Bits<N>, b: &Bits<N>| Bits(std::array::from_fn(|i| a.0[i] & !b.0[i]));
-        let empty = Bits(std::array::from_fn(|i| on_board.0[i] & !own.0[i] & !other.0[i]));
-        let candidates = without(&inside.and(&on_board), &own);
-        let outside = without(&on_board, &inside);
-        let fill = |mut set: Bits<N>, space: &Bits<N>| loop {
-            let grown = set.dilated(stride).and(space);
-            if !grown.has_outside(&set) {
-                return set;
-            }
-            set = grown;
-        };
-        let first = |set: &Bits<N>| {
-            let word = set.0.iter().position(|&w| w != 0)?;
-            Some(Point((word * 64 + set.0[word].trailing_zeros() as usize) as u16))
-        };
-        let open = fill(outside.dilated(stride).and(&candidates), &candidates);
-        let mut closed = without(&candidates, &open);
+        let empty = on_board.without(&own).without(&other);
+        let mut closed = self.closed_part::<N>(color, within);
         let mut regions = [Bits([0; N]); MOST];
         let mut region_count = 0;
         while region_count < MOST {
-            let Some(p) = first(&closed) else { break };
-            regions[region_count] = fill(Bits::single(p), &closed);
-            closed = without(&closed, &regions[region_count]);
+            let Some(p) = closed.first() else { break };
+            regions[region_count] = Bits::single(p).filled_within(&closed, stride);
+            closed = closed.without(&regions[region_count]);
             region_count += 1;
         }
         if region_count < 2 {
@@ -81,12 +65,12 @@ impl Board {
             let mut next_to = region.dilated(stride).and(&own);
             let region_empties = region.and(&empty);
             let mut complete = true;
-            while let Some(p) = first(&next_to) {
+            while let Some(p) = next_to.first() {
                 let c =
                     match chains[..chain_count].iter().position(|chain| chain.intersects(&Bits::single(p))) {
                         Some(c) => c,
                         None if chain_count < MOST => {
-                            chains[chain_count] = fill(Bits::single(p), &own);
+                            chains[chain_count] = Bits::single(p).filled_within(&own, stride);
                             chain_count += 1;
                             chain_count - 1
                         }
@@ -95,7 +79,7 @@ impl Board {
                             break;
                         }
                     };
-                next_to = without(&next_to, &chains[c]);
+                next_to = next_to.without(&chains[c]);
                 border[r] |= 1 << c;
                 if !region_empties.has_outside(&chains[c].dilated(stride)) {
                     vital[r] |= 1 << c;
@@ -135,7 +119,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Geometry;
+    use crate::{Geometry, Point};
     use proptest::prelude::*;
 
     /// Benson's algorithm point by point, with lists of regions and chains: the reference the
