@@ -181,6 +181,31 @@ impl AnyGame {
         }
     }
 
+    /// The key this position leaves in the superko history ([`StoneGame::superko_key`]), if a
+    /// superko rule is in force (Borderline's positional superko always is).
+    pub fn superko_key(&self) -> Option<u64> {
+        match self {
+            AnyGame::Go(g) => g.superko_key(),
+            AnyGame::Incursion(g) => g.superko_key(),
+            AnyGame::Stoical(g) => g.superko_key(),
+            AnyGame::Excursion(g) => g.superko_key(),
+            AnyGame::Borderline(g) => Some(g.board().hash()),
+        }
+    }
+
+    /// The point the last move's capture bans a retake on, by the simple ko or as a superko
+    /// bans it ([`StoneGame::ko_point`]): a ban the position's hash holds, where a superko's
+    /// other bans depend on the line that led to it. Borderline keeps none.
+    pub fn ko_point(&self) -> Option<Point> {
+        match self {
+            AnyGame::Go(g) => g.ko_point(),
+            AnyGame::Incursion(g) => g.ko_point(),
+            AnyGame::Stoical(g) => g.ko_point(),
+            AnyGame::Excursion(g) => g.ko_point(),
+            AnyGame::Borderline(_) => None,
+        }
+    }
+
     /// The history's key ([`StoneGame::history_key`]): with the hash, it fixes the legal moves.
     /// `None` for Borderline, whose legality reads counts the key leaves out.
     pub fn history_key(&self) -> Option<u64> {

@@ -205,7 +205,7 @@ impl<R: StoneRules> StoneGame<R> {
             drawn: false,
             last_placed: None,
         };
-        if let Some(key) = game.superko_key(to_move) {
+        if let Some(key) = game.superko_key_for(to_move) {
             game.record_superko(key);
         }
         // room for a whole game up front: a playout's copy then never grows its tables
@@ -281,8 +281,15 @@ impl<R: StoneRules> StoneGame<R> {
         self.drawn
     }
 
-    /// The key this position leaves in the superko history, if a superko rule is in force.
-    fn superko_key(&self, to_move: Color) -> Option<u64> {
+    /// The key this position leaves in the superko history, if a superko rule is in force: a
+    /// later placement that would bring it back is banned.
+    pub fn superko_key(&self) -> Option<u64> {
+        self.superko_key_for(self.to_move)
+    }
+
+    /// The key this board with `to_move` to move leaves in the superko history, if a superko
+    /// rule is in force.
+    fn superko_key_for(&self, to_move: Color) -> Option<u64> {
         match self.rules.common().ko {
             KoRule::Positional => Some(self.board.hash()),
             KoRule::Situational => Some(self.board.hash() ^ side_key(to_move)),
@@ -399,7 +406,7 @@ impl<R: StoneRules> StoneGame<R> {
         let mover = self.to_move;
         self.to_move = mover.opponent();
         // the hash only where a rule reads it (the board computes it from scratch otherwise)
-        if let Some(key) = self.superko_key(self.to_move) {
+        if let Some(key) = self.superko_key_for(self.to_move) {
             self.record_superko(key);
         }
         if R::HAS_OWN_POSITION_DRAW && self.rules.common().own_position_draw {

@@ -35,7 +35,9 @@ pub mod search;
 
 use variago_rules::spec::Variant;
 use variago_rules::stone_game::KoRule;
-use variago_rules::{AnyGame, Board, Color, Game, Geometry, Move, Piece, Point, PointMask, VariantSpec};
+use variago_rules::{
+    AnyGame, Board, Color, Game, Geometry, Illegal, Move, Piece, Point, PointMask, VariantSpec,
+};
 
 pub use search::{Answer, Solver, Verdict, solve_problem};
 
@@ -331,14 +333,31 @@ impl Problem {
     }
 
     /// The moves of a position that the search tries: the legal placements on the region's empty
-    /// points, then the attacker's on the frame's empty points, then the pass.
-    pub fn moves(&self, game: &AnyGame, out: &mut Vec<Move>) {
+    /// points, then the attacker's on the frame's empty points, then the pass. In `bans`, the
+    /// superko keys ([`AnyGame::superko_key`]) of the positions that the placements a superko
+    /// bans would bring back, but the retake of a ko just taken, which the position's hash holds:
+    /// such a ban depends on the line that led to the position, not on the position alone.
+    pub fn moves(&self, game: &AnyGame, out: &mut Vec<Move>, bans: &mut Vec<u64>) {
         out.clear();
+        bans.clear();
         let board = game.board();
         let attacker_only: &[Point] = if game.to_move() == self.defender { &[] } else { &self.open_frame };
         for &p in self.region_points.iter().chain(attacker_only) {
-            if board.piece(p).is_none() && game.check(Move::Place(p)).is_ok() {
-                out.push(Move::Place(p));
+            if board.piece(p).is_some() {
+                continue;
+            }
+            match game.check(Move::Place(p)) {
+                Ok(()) => out.push(Move::Place(p)),
+                Err(Illegal::PositionalSuperko | Illegal::SituationalSuperko)
+                    if game.ko_point() != Some(p) =>
+                {
+                    // played without the history, the placement shows the position it brings back
+                    let mut free = position(&self.spec, board.clone(), game.to_move());
+                    if free.play(Move::Place(p)).is_ok() {
+                        bans.extend(free.superko_key());
+                    }
+                }
+                Err(_) => {}
             }
         }
         out.push(Move::Pass);

@@ -11,7 +11,10 @@
 //! reached whatever threats it has; where that fails, the search is made again with the threats
 //! the prover's, and a success there is a success by ko (the prover wins if it wins the kos). A
 //! failure that rests on a cycle is stored with the position the cycle goes back to, and used
-//! only while that position is on the line (the graph-history interaction).
+//! only while that position is on the line (the graph-history interaction). A superko ban is
+//! met the same way: a prover's move that a superko bans is a cycle back to the position it
+//! would bring back, and a proof that rests on an opponent's move banned holds only while that
+//! position is on the line with no pass since (a pass starts the history again).
 
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -92,9 +95,38 @@ struct Entry {
     /// When it was proved or disproved (0 while open): a decided position only rests on
     /// positions decided before it, which keeps the main line from going round.
     order: u32,
-    /// For a failure of the prover that rests on a cycle, the position the cycle goes back to:
-    /// the failure holds only while that position is on the line searched.
-    loops_to: Option<u64>,
+    /// For a result that rests on a cycle or a superko ban, the key of the position of the line
+    /// it rests on ([`Rest`]), and whether by a ban.
+    rests_on: Option<(u64, bool)>,
+}
+
+/// What a result that holds on some lines only rests on: the position of the line that a cycle
+/// goes back to (the result holds while that position is on the line), or that a superko ban
+/// would bring back (the ban holds while that position is on the line since the last pass or
+/// threat, which start the history again).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Rest {
+    /// The position's index in the line.
+    at: usize,
+    /// Whether it is a superko ban's.
+    ban: bool,
+}
+
+impl Rest {
+    /// Of the results `rests` that a result needs all of, the one it is kept with: the
+    /// shallowest (a ban before a cycle at the same position, as it holds on fewer lines).
+    fn all(rests: impl Iterator<Item = Rest>) -> Option<Rest> {
+        rests.min_by_key(|r| (r.at, !r.ban))
+    }
+
+    /// Of results (`known`) any one of which a result needs, the one it is kept with: none
+    /// if one rests on nothing, else the deepest.
+    fn any<'k>(known: impl Iterator<Item = &'k Known> + Clone) -> Option<Rest> {
+        if known.clone().any(|k| k.rests_on.is_none()) {
+            return None;
+        }
+        known.filter_map(|k| k.rests_on).max_by_key(|r| (r.at, r.ban))
+    }
 }
 
 /// What is known of a child where the search stands.
@@ -103,14 +135,14 @@ struct Known {
     proof: u32,
     disproof: u32,
     order: u32,
-    /// For a failure resting on a cycle, where on the line the cycle goes back to.
-    loops_to: Option<usize>,
+    /// For a result resting on a cycle or a superko ban, the position of the line it rests on.
+    rests_on: Option<Rest>,
 }
 
 impl Known {
-    const OPEN: Known = Known { proof: 1, disproof: 1, order: 0, loops_to: None };
-    const PROVED: Known = Known { proof: 0, disproof: INFINITE, order: 0, loops_to: None };
-    const DISPROVED: Known = Known { proof: INFINITE, disproof: 0, order: 0, loops_to: None };
+    const OPEN: Known = Known { proof: 1, disproof: 1, order: 0, rests_on: None };
+    const PROVED: Known = Known { proof: 0, disproof: INFINITE, order: 0, rests_on: None };
+    const DISPROVED: Known = Known { proof: INFINITE, disproof: 0, order: 0, rests_on: None };
 }
 
 /// A move from a position, and once the search has first gone to the position it reaches, what
@@ -136,6 +168,9 @@ struct Made {
     decided: Option<bool>,
     /// The hash of the parent if the move is a pass.
     before_pass: Option<u64>,
+    /// Whether the move starts the superko history again (a pass or a threat): no ban below
+    /// it rests on a position above.
+    restarts: bool,
 }
 
 impl Child {
@@ -148,9 +183,17 @@ impl Child {
 /// The children of a position: each made in place when it is first selected.
 type Children = Rc<[Cell<Child>]>;
 
+/// The superko keys of the positions that the moves a superko bans would bring back
+/// ([`Problem::moves`]), if there are any.
+type Bans = Option<Rc<[u64]>>;
+
 /// A position's children as [`Search::expanded`] keeps them.
 struct Expanded {
     children: Children,
+    /// The moves banned by a superko under the history the children were found legal under:
+    /// the same moves under another history (the same legal moves) bring back the same
+    /// positions.
+    bans: Bans,
     /// The history key ([`AnyGame::history_key`]) they were last found legal under: the same
     /// position with the same history has the same moves, which need not be judged again.
     legal_under: Option<u64>,
@@ -165,14 +208,81 @@ fn key(game: &AnyGame, before_pass: Option<u64>) -> u64 {
 /// A map keyed by Zobrist hashes, which are random already: taken as they are, not hashed again.
 type ByHash<V> = HashMap<u64, V, BuildHasherDefault<ZobristHasher>>;
 
+/// The positions from the start to the one searched: their keys, which a cycle or a result
+/// resting on one is looked for among, and what a superko ban is looked for among.
+#[derive(Default)]
+struct Line {
+    keys: Vec<u64>,
+    /// Each position's key in the superko history ([`AnyGame::superko_key`]).
+    superko: Vec<Option<u64>>,
+    /// For each position, where the superko history it stands under starts: at the start, or
+    /// at the last position reached by a pass or a threat.
+    history_from: Vec<usize>,
+}
+
+impl Line {
+    /// Adds `game` (its key `key`) to the line; `restarts` if the move to it starts the superko
+    /// history again.
+    fn push(&mut self, key: u64, game: &AnyGame, restarts: bool) {
+        let from = match self.history_from.last() {
+            Some(&from) if !restarts => from,
+            _ => self.keys.len(),
+        };
+        self.keys.push(key);
+        self.superko.push(game.superko_key());
+        self.history_from.push(from);
+    }
+
+    fn pop(&mut self) {
+        self.keys.pop();
+        self.superko.pop();
+        self.history_from.pop();
+    }
+
+    fn clear(&mut self) {
+        self.keys.clear();
+        self.superko.clear();
+        self.history_from.clear();
+    }
+
+    fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// Where a position (its key) stands on the line.
+    fn position(&self, key: u64) -> Option<usize> {
+        self.keys.iter().position(|&k| k == key)
+    }
+
+    /// Where a position (its key) stands in the superko history of a child of the line's last
+    /// position, if the move to that child keeps the history.
+    fn position_in_history(&self, key: u64) -> Option<usize> {
+        let from = *self.history_from.last()?;
+        self.keys[from..].iter().position(|&k| k == key).map(|i| from + i)
+    }
+
+    /// The shallowest position of the last one's superko history among those a ban brings
+    /// back ([`Bans`]).
+    fn banned(&self, bans: &Bans) -> Option<usize> {
+        let from = *self.history_from.last()?;
+        let bans = bans.as_deref()?;
+        self.superko[from..].iter().position(|k| k.is_some_and(|k| bans.contains(&k))).map(|i| from + i)
+    }
+}
+
 struct Search<'a> {
     problem: &'a Problem,
     table: ByHash<Entry>,
-    line: Vec<u64>,
+    line: Line,
     nodes: u64,
     max_nodes: u64,
     decided_count: u32,
     moves: Vec<Move>,
+    bans: Vec<u64>,
     /// Which side has ko threats ([`Problem::threat`]).
     threats: ThreatHolder,
     /// Whether the target lives unconditionally, by the board's hash, for the boards Benson's
@@ -260,9 +370,9 @@ impl Search<'_> {
     }
 
     /// The moves from `game` (its key `at`), as children not made yet but a threat's
-    /// ([`Child`]); kept, so that a position the search comes back to keeps what it learnt of
-    /// its children.
-    fn children(&mut self, game: &AnyGame, at: u64) -> Children {
+    /// ([`Child`]), and the moves a superko bans; kept, so that a position the search comes
+    /// back to keeps what it learnt of its children.
+    fn children(&mut self, game: &AnyGame, at: u64) -> (Children, Bans) {
         // the same position by another path may have other legal moves (a superko), so the
         // kept children serve only for the same moves: taken as they are under the history
         // they were checked under, compared with the legal moves under another
@@ -270,16 +380,16 @@ impl Search<'_> {
         // one probe of the map for a position kept, and one more to keep a new one
         if let Some(kept) = self.expanded.get_mut(&at) {
             if history.is_some() && kept.legal_under == history {
-                return Rc::clone(&kept.children);
+                return (Rc::clone(&kept.children), kept.bans.clone());
             }
-            self.problem.moves(game, &mut self.moves);
+            self.problem.moves(game, &mut self.moves, &mut self.bans);
             let moves = kept.children.iter().map(Cell::get).filter(|c| !c.threat).map(|c| c.mv);
             if moves.eq(self.moves.iter().copied()) {
                 kept.legal_under = history;
-                return Rc::clone(&kept.children);
+                return (Rc::clone(&kept.children), kept.bans.clone());
             }
         } else {
-            self.problem.moves(game, &mut self.moves);
+            self.problem.moves(game, &mut self.moves, &mut self.bans);
         }
         if self.expanded.len() >= EXPANDED_KEPT {
             self.expanded.clear();
@@ -291,12 +401,14 @@ impl Search<'_> {
         let prover = game.to_move() == self.problem.start.to_move();
         let has_threats = prover == (self.threats == ThreatHolder::Prover);
         if let Some(lifted) = has_threats.then(|| self.problem.threat(game)).flatten() {
-            let made = Made { key: key(&lifted, None), decided: None, before_pass: None };
+            let made = Made { key: key(&lifted, None), decided: None, before_pass: None, restarts: true };
             children.push(Cell::new(Child { mv: Move::Pass, threat: true, made: Some(made) }));
         }
         let children: Children = children.into();
-        self.expanded.insert(at, Expanded { children: Rc::clone(&children), legal_under: history });
-        children
+        let bans: Bans = (!self.bans.is_empty()).then(|| self.bans.as_slice().into());
+        let expanded = Expanded { children: Rc::clone(&children), bans: bans.clone(), legal_under: history };
+        self.expanded.insert(at, expanded);
+        (children, bans)
     }
 
     /// Makes a child of `game` not made yet, `game` being reached by a pass from the position
@@ -318,8 +430,9 @@ impl Search<'_> {
             self.problem.target_captured(&reached).then(|| self.prover_wins(Decided::Attacker))
         };
         let before_pass = (known.mv == Move::Pass).then(|| game.hash());
+        let restarts = known.mv == Move::Pass;
         child.set(Child {
-            made: Some(Made { key: key(&reached, before_pass), decided, before_pass }),
+            made: Some(Made { key: key(&reached, before_pass), decided, before_pass, restarts }),
             ..known
         });
         reached
@@ -345,35 +458,48 @@ impl Search<'_> {
     }
 
     /// What is known of a child: its proof and disproof numbers, its order once decided, and
-    /// the cycle a failure rests on. A stored failure whose cycle went back to a position no
-    /// longer on the line is not known here (the graph-history interaction).
+    /// the cycle or superko ban a result rests on. A stored result whose cycle went back to a
+    /// position no longer on the line, or whose ban brought back one no longer in the child's
+    /// superko history, is not known here (the graph-history interaction).
     fn numbers(&self, made: Option<Made>) -> Known {
         let Some(made) = made else { return Known::OPEN };
-        let on_line = |key: &u64| self.line.iter().position(|k| k == key);
         if let Some(won) = made.decided {
             return if won { Known::PROVED } else { Known::DISPROVED };
         }
         // a cycle: the prover has not reached its goal by force, on this line
-        if let Some(i) = on_line(&made.key) {
-            return Known { loops_to: Some(i), ..Known::DISPROVED };
+        if let Some(at) = self.line.position(made.key) {
+            return Known { rests_on: Some(Rest { at, ban: false }), ..Known::DISPROVED };
         }
         match self.table.get(&made.key) {
             None => Known::OPEN,
-            Some(e) => match e.loops_to {
-                None => Known { proof: e.proof, disproof: e.disproof, order: e.order, loops_to: None },
-                Some(k) => {
-                    on_line(&k).map_or(Known::OPEN, |i| Known { loops_to: Some(i), ..Known::DISPROVED })
+            Some(e) => match e.rests_on {
+                None => Known { proof: e.proof, disproof: e.disproof, order: e.order, rests_on: None },
+                Some((k, ban)) => {
+                    let at = match ban {
+                        false => self.line.position(k),
+                        true if made.restarts => None,
+                        true => self.line.position_in_history(k),
+                    };
+                    let decided = if e.proof == 0 { Known::PROVED } else { Known::DISPROVED };
+                    at.map_or(Known::OPEN, |at| Known { rests_on: Some(Rest { at, ban }), ..decided })
                 }
             },
         }
     }
 
-    /// Keeps what the search found of a position; `loops_to`, a position of the line, for a
-    /// failure resting on a cycle back to it.
-    fn store(&mut self, key: u64, (proof, disproof, loops_to): (u32, u32, Option<usize>)) {
-        let loops_to = loops_to.map(|i| self.line[i]);
+    /// Keeps what the search found of a position; `rests_on`, a position of the line, for a
+    /// result resting on a cycle back to it or a superko ban of it.
+    ///
+    /// A position decided on every line stays so: the search can go down again to a child that
+    /// a transposition decided meanwhile (what it knows of the siblings is looked up once a
+    /// visit), and what it finds there on this line, resting on the line, would replace what
+    /// holds on every line (Prob0722: the winning first move's proof replaced by one resting on
+    /// a superko ban, and the move left undecided).
+    fn store(&mut self, key: u64, (proof, disproof, rests_on): (u32, u32, Option<Rest>)) {
+        let rests_on = rests_on.map(|r| (self.line.keys[r.at], r.ban));
         let decided = proof == 0 || disproof == 0;
         let order = match self.table.get(&key) {
+            Some(e) if e.rests_on.is_none() && (e.proof == 0 || e.disproof == 0) => return,
             Some(e) if e.order != 0 => e.order,
             _ if decided => {
                 self.decided_count += 1;
@@ -381,19 +507,21 @@ impl Search<'_> {
             }
             _ => 0,
         };
-        self.table.insert(key, Entry { proof, disproof, order, loops_to });
+        self.table.insert(key, Entry { proof, disproof, order, rests_on });
     }
 
     /// df-pn's multiple iterative deepening at a position not decided yet: search below it
     /// until its proof number reaches `proof_limit` or its disproof number `disproof_limit`.
+    /// `restarts` if the move to it started the superko history again (a pass or a threat).
     fn search(
         &mut self,
         game: &AnyGame,
         key: u64,
         before_pass: Option<u64>,
+        restarts: bool,
         proof_limit: u32,
         disproof_limit: u32,
-    ) -> (u32, u32, Option<usize>) {
+    ) -> (u32, u32, Option<Rest>) {
         self.nodes += 1;
         // a position the defender has just moved to was judged when it was made a child
         // ([`Self::make`]); the attacker's moves are judged when they are searched
@@ -408,9 +536,11 @@ impl Search<'_> {
             }
         }
         let prover = game.to_move() == self.problem.start.to_move();
-        let children = self.children(game, key);
+        let (children, bans) = self.children(game, key);
         let depth = self.line.len();
-        self.line.push(key);
+        self.line.push(key, game, restarts);
+        // the shallowest position of the line a move banned here would bring back
+        let banned = self.line.banned(&bans);
         let mut known = self.spare_known.pop().unwrap_or_default();
         // the child made last, and its position: the search goes down to it next unless what is
         // known of it once made sends the search elsewhere
@@ -440,7 +570,7 @@ impl Search<'_> {
             // down, not before it makes the child it selected
             let out_of_nodes = self.nodes >= self.max_nodes && children[best].get().made.is_some();
             if proof >= proof_limit || disproof >= disproof_limit || out_of_nodes {
-                break (proof, disproof, Self::loops_to(&known, prover, disproof == 0, depth));
+                break (proof, disproof, Self::rests_on(&known, banned, prover, (proof, disproof), depth));
             }
             // the child's limits: its own number up to the second best's, the other number
             // what the parent's limit leaves after the other children
@@ -471,7 +601,14 @@ impl Search<'_> {
                 }
             };
             let made = child.made();
-            let found = self.search(&child_game, made.key, made.before_pass, child_proof, child_disproof);
+            let found = self.search(
+                &child_game,
+                made.key,
+                made.before_pass,
+                made.restarts,
+                child_proof,
+                child_disproof,
+            );
             self.spare.push(child_game);
             self.store(made.key, found);
             known[best] = self.numbers(Some(made));
@@ -568,9 +705,9 @@ impl Search<'_> {
         {
             winner.takes(won)
         } else {
-            let children = self.children(game, made.key);
-            let model_children = self.children(model, model_made.key);
-            self.line.push(made.key);
+            let (children, bans) = self.children(game, made.key);
+            let (model_children, _) = self.children(model, model_made.key);
+            self.line.push(made.key, game, made.restarts);
             let prover_to_move = game.to_move() == self.problem.start.to_move();
             let carried = if prover_to_move == (winner == Winner::Prover) {
                 // each model child's numbers looked up once: the winner's move decided earliest
@@ -589,16 +726,21 @@ impl Search<'_> {
                 })
             } else {
                 // a move the model has no counterpart of (the point the model's move took, or
-                // freed by a capture there) is decided by a search of its own
-                children.iter().all(|cell| {
-                    let c = cell.get();
-                    let counterpart =
-                        model_children.iter().map(Cell::get).find(|m| m.mv == c.mv && m.threat == c.threat);
-                    match counterpart {
-                        Some(m) if !winner.wins(self.numbers(m.made)) => false,
-                        m => self.verify_child(game, cell, made.before_pass, model, m, simulation),
-                    }
-                })
+                // freed by a capture there) is decided by a search of its own; where a superko
+                // bans one of the loser's moves, the win would hold on some lines only, and
+                // the simulation stores only wins that hold on every line
+                bans.is_none()
+                    && children.iter().all(|cell| {
+                        let c = cell.get();
+                        let counterpart = model_children
+                            .iter()
+                            .map(Cell::get)
+                            .find(|m| m.mv == c.mv && m.threat == c.threat);
+                        match counterpart {
+                            Some(m) if !winner.wins(self.numbers(m.made)) => false,
+                            m => self.verify_child(game, cell, made.before_pass, model, m, simulation),
+                        }
+                    })
             };
             self.line.pop();
             carried
@@ -652,7 +794,7 @@ impl Search<'_> {
     fn search_within(&mut self, game: &AnyGame, made: Made, simulation: &mut Simulation) -> bool {
         let (before, limit) = (self.nodes, self.max_nodes);
         self.max_nodes = limit.min(before + u64::from(simulation.budget));
-        let found = self.search(game, made.key, made.before_pass, INFINITE, INFINITE);
+        let found = self.search(game, made.key, made.before_pass, made.restarts, INFINITE, INFINITE);
         self.max_nodes = limit;
         let spent = u32::try_from(self.nodes - before).unwrap_or(u32::MAX);
         simulation.budget = simulation.budget.saturating_sub(spent);
@@ -660,22 +802,34 @@ impl Search<'_> {
         simulation.winner.wins(self.numbers(Some(made)))
     }
 
-    /// For a failure of the prover at a position `depth` deep in the line, the shallowest
-    /// position of the line a cycle it rests on goes back to, if above it: the prover's failure
-    /// needs every child's where the prover moves, one where the opponent does.
-    fn loops_to(known: &[Known], prover: bool, failed: bool, depth: usize) -> Option<usize> {
-        if !failed {
-            return None;
-        }
-        let failures = known.iter().filter(|k| k.disproof == 0);
-        let loops_to = if prover {
-            failures.filter_map(|k| k.loops_to).min()
-        } else if failures.clone().any(|k| k.loops_to.is_none()) {
-            None
+    /// For a result at a position `depth` deep in the line (its `numbers`), what it rests on
+    /// above it: the cycles and superko bans its children's results rest on, and `banned`, the
+    /// shallowest position a move banned there would bring back. The prover's failure needs
+    /// every child's where the prover moves (its banned moves are as cycles back), one where
+    /// the opponent does; its success one child's where it moves, every child's where the
+    /// opponent does (with the opponent's moves banned).
+    fn rests_on(
+        known: &[Known],
+        banned: Option<usize>,
+        prover: bool,
+        (proof, disproof): (u32, u32),
+        depth: usize,
+    ) -> Option<Rest> {
+        let ban = banned.map(|at| Rest { at, ban: true });
+        let rest = if disproof == 0 {
+            let failures = known.iter().filter(|k| k.disproof == 0);
+            if prover {
+                Rest::all(failures.filter_map(|k| k.rests_on).chain(ban))
+            } else {
+                Rest::any(failures)
+            }
+        } else if proof == 0 {
+            let proofs = known.iter().filter(|k| k.proof == 0);
+            if prover { Rest::any(proofs) } else { Rest::all(proofs.filter_map(|k| k.rests_on).chain(ban)) }
         } else {
-            failures.filter_map(|k| k.loops_to).max()
+            None
         };
-        loops_to.filter(|&i| i < depth)
+        rest.filter(|r| r.at < depth)
     }
 
     /// The root's verdict from its numbers.
@@ -691,9 +845,10 @@ impl Search<'_> {
     /// earliest, the loser its child decided last.
     fn main_line(&mut self, success: bool) -> Vec<Move> {
         let mut game = self.problem.start.clone();
-        // the line walked stands as the line searched, so that failures resting on a cycle
-        // back to it are known
-        self.line = vec![key(&game, None)];
+        // the line walked stands as the line searched, so that results resting on a cycle back
+        // to it or a superko ban of it are known
+        self.line.clear();
+        self.line.push(key(&game, None), &game, true);
         let mut line: Vec<Move> = Vec::new();
         let mut before_pass = None;
         loop {
@@ -707,12 +862,13 @@ impl Search<'_> {
             }
             let winner_to_move = (game.to_move() == self.problem.start.to_move()) == success;
             let won = |k: Known| if success { k.proof == 0 } else { k.disproof == 0 };
-            let children = self.children(&game, *self.line.last().expect("the line holds the position"));
+            let (children, _) =
+                self.children(&game, *self.line.keys.last().expect("the line holds the position"));
             self.make_all(&game, &children, before_pass);
             let candidates = children
                 .iter()
                 .map(Cell::get)
-                .filter(|c| !self.line.contains(&c.made().key))
+                .filter(|c| self.line.position(c.made().key).is_none())
                 .map(|c| (c, self.numbers(c.made)))
                 .filter(|&(_, k)| won(k));
             let chosen = if winner_to_move {
@@ -722,7 +878,6 @@ impl Search<'_> {
             };
             let Some((child, _)) = chosen else { break };
             let made = child.made();
-            self.line.push(made.key);
             if child.threat {
                 line.push(Move::Pass);
             }
@@ -732,6 +887,7 @@ impl Search<'_> {
             }
             before_pass = made.before_pass;
             game = self.child_game(&game, &child);
+            self.line.push(made.key, &game, made.restarts);
         }
         self.line.clear();
         line
@@ -764,13 +920,14 @@ impl Winner {
         prover_wins == (self == Winner::Prover)
     }
 
-    /// Whether what is known of a position is this side's win: the opponent's only where it
-    /// rests on no cycle (such a failure of the prover's holds on one line only).
+    /// Whether what is known of a position is this side's win, resting on no cycle and no
+    /// superko ban (such a result holds on some lines only).
     fn wins(self, known: Known) -> bool {
-        match self {
+        let won = match self {
             Winner::Prover => known.proof == 0,
-            Winner::Opponent => known.disproof == 0 && known.loops_to.is_none(),
-        }
+            Winner::Opponent => known.disproof == 0,
+        };
+        won && known.rests_on.is_none()
     }
 }
 
@@ -814,11 +971,12 @@ impl<'a> Attempt<'a> {
             problem,
             table: ByHash::default(),
             judged: ByHash::default(),
-            line: Vec::new(),
+            line: Line::default(),
             nodes: 0,
             max_nodes: 0,
             decided_count: 0,
             moves: Vec::new(),
+            bans: Vec::new(),
             threats,
             expanded: ByHash::default(),
             spare: Vec::new(),
@@ -840,7 +998,7 @@ impl<'a> Attempt<'a> {
             let search = &mut self.search;
             let start = &search.problem.start;
             let root = key(start, None);
-            let found = search.search(start, root, None, INFINITE, INFINITE);
+            let found = search.search(start, root, None, true, INFINITE, INFINITE);
             search.store(root, found);
             self.verdict = Search::verdict(found.0, found.1);
         }
@@ -855,9 +1013,9 @@ impl<'a> Attempt<'a> {
         let root = key(start, None);
         let (mut winning_moves, mut undecided_moves) = (Vec::new(), Vec::new());
         if self.verdict == Verdict::Success && search.judge(start).is_none() {
-            search.line.push(root);
+            search.line.push(root, start, true);
             // a threat is no first move: the start has no restriction to lift
-            let all = search.children(start, root);
+            let (all, _) = search.children(start, root);
             search.make_all(start, &all, None);
             let mut open: Vec<Child> = all.iter().map(Cell::get).filter(|c| !c.threat).collect();
             // with as many nodes again as the verdict took, and at least a tenth of the budget: a
@@ -879,7 +1037,8 @@ impl<'a> Attempt<'a> {
                 for child in &open {
                     let child_game = search.child_game(start, child);
                     let made = child.made();
-                    let found = search.search(&child_game, made.key, made.before_pass, limit, limit);
+                    let found =
+                        search.search(&child_game, made.key, made.before_pass, made.restarts, limit, limit);
                     search.spare.push(child_game);
                     search.store(made.key, found);
                 }
