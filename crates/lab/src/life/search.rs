@@ -1119,7 +1119,90 @@ impl<'a> Solver<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::{INFINITE, add_numbers};
+    use super::{Attempt, INFINITE, Known, Rest, Search, ThreatHolder, add_numbers};
+    use crate::life::{Goal, Problem};
+    use variago_rules::{Board, Color};
+
+    const PROVED: Known = Known::PROVED;
+    const DISPROVED: Known = Known::DISPROVED;
+
+    fn resting(known: Known, at: usize, ban: bool) -> Known {
+        Known { rests_on: Some(Rest { at, ban }), ..known }
+    }
+
+    /// A success and a failure rest on the cycles and bans they need: all the children's (and
+    /// the banned moves') where the loser moves, one child's where the winner does.
+    #[test]
+    fn a_result_rests_on_what_it_needs_of_its_children_and_its_banned_moves() {
+        let rests_on =
+            |known: &[Known], banned, prover, numbers| Search::rests_on(known, banned, prover, numbers, 9);
+        let (success, failure) = ((0, INFINITE), (INFINITE, 0));
+        // the prover fails where every move fails: a banned move is one more that fails on this line
+        assert_eq!(rests_on(&[DISPROVED], Some(4), true, failure), Some(Rest { at: 4, ban: true }));
+        let cycle = resting(DISPROVED, 2, false);
+        assert_eq!(rests_on(&[cycle, DISPROVED], Some(4), true, failure), Some(Rest { at: 2, ban: false }));
+        // the opponent refutes with one answer: its banned moves do not matter
+        assert_eq!(rests_on(&[DISPROVED, PROVED], Some(4), false, failure), None);
+        assert_eq!(
+            rests_on(&[cycle, resting(DISPROVED, 5, true)], None, false, failure),
+            Some(Rest { at: 5, ban: true })
+        );
+        // the prover succeeds with one move: its banned moves do not matter
+        assert_eq!(rests_on(&[PROVED, DISPROVED], Some(4), true, success), None);
+        assert_eq!(rests_on(&[resting(PROVED, 3, true), PROVED], None, true, success), None);
+        // the opponent's answers all lose, its banned moves are missing on this line only
+        assert_eq!(rests_on(&[PROVED, PROVED], Some(4), false, success), Some(Rest { at: 4, ban: true }));
+        assert_eq!(
+            rests_on(&[PROVED, resting(PROVED, 6, true)], Some(7), false, success),
+            Some(Rest { at: 6, ban: true })
+        );
+        // what rests on the position itself or below holds above it
+        assert_eq!(Search::rests_on(&[PROVED], Some(9), false, success, 9), None);
+        // an open position rests on nothing
+        assert_eq!(rests_on(&[Known::OPEN], Some(4), true, (1, 1)), None);
+    }
+
+    /// A pass or a threat starts the superko history again: a ban of a board before it, and a
+    /// result resting on one, do not hold after it, where a cycle back to it does.
+    #[test]
+    fn a_pass_ends_what_a_ban_rests_on_but_not_what_a_cycle_does() {
+        let board = Board::from_diagram(&[". . . O X", "O O O O X", "X X X X X"]).unwrap();
+        let problem = Problem::new(&"go".parse().unwrap(), board, Color::Black, Goal::Kill).unwrap();
+        let start = &problem.start;
+        let placed = problem.play(start, variago_rules::Move::Place(problem.region_points()[0]));
+        let passed = problem.play(&placed, variago_rules::Move::Pass);
+        let start_key = start.superko_key().unwrap();
+        let bans: super::Bans = Some([start_key].as_slice().into());
+        let mut line = super::Line::default();
+        line.push(10, start, true);
+        line.push(11, &placed, false);
+        assert_eq!(line.banned(&bans), Some(0));
+        assert_eq!(line.position_in_history(10), Some(0));
+        line.push(12, &passed, true);
+        assert_eq!(line.banned(&bans), None);
+        assert_eq!(line.position_in_history(10), None);
+        assert_eq!(line.position(10), Some(0));
+        line.pop();
+        assert_eq!(line.banned(&bans), Some(0));
+    }
+
+    /// What holds on every line is not replaced by what holds on some (Prob0722: the winning
+    /// first move's proof replaced by one resting on a superko ban, and the move left
+    /// undecided); what holds on some is by what holds on every line.
+    #[test]
+    fn a_result_that_holds_on_every_line_is_kept() {
+        let board = Board::from_diagram(&[". . . O X", "O O O O X", "X X X X X"]).unwrap();
+        let problem = Problem::new(&"go".parse().unwrap(), board, Color::Black, Goal::Kill).unwrap();
+        let mut search = Attempt::new(&problem, ThreatHolder::Opponent).search;
+        search.line.push(1, &problem.start, true);
+        let entry = |search: &Search, key| search.table.get(&key).map(|e| (e.proof, e.rests_on.is_some()));
+        search.store(7, (0, INFINITE, None));
+        search.store(7, (0, INFINITE, Some(Rest { at: 0, ban: true })));
+        assert_eq!(entry(&search, 7), Some((0, false)));
+        search.store(8, (INFINITE, 0, Some(Rest { at: 0, ban: false })));
+        search.store(8, (INFINITE, 0, None));
+        assert_eq!(entry(&search, 8), Some((INFINITE, false)));
+    }
 
     #[test]
     fn a_sum_of_numbers_is_infinite_only_when_one_of_them_is() {
