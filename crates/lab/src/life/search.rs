@@ -1126,6 +1126,12 @@ mod tests {
     const PROVED: Known = Known::PROVED;
     const DISPROVED: Known = Known::DISPROVED;
 
+    /// White's three points in the corner shut in by Black, Black to kill, under `go`'s superko.
+    fn shut_in_corner() -> Problem {
+        let board = Board::from_diagram(&[". . . O X", "O O O O X", "X X X X X"]).unwrap();
+        Problem::new(&"go".parse().unwrap(), board, Color::Black, Goal::Kill).unwrap()
+    }
+
     fn resting(known: Known, at: usize, ban: bool) -> Known {
         Known { rests_on: Some(Rest { at, ban }), ..known }
     }
@@ -1166,8 +1172,7 @@ mod tests {
     /// result resting on one, do not hold after it, where a cycle back to it does.
     #[test]
     fn a_pass_ends_what_a_ban_rests_on_but_not_what_a_cycle_does() {
-        let board = Board::from_diagram(&[". . . O X", "O O O O X", "X X X X X"]).unwrap();
-        let problem = Problem::new(&"go".parse().unwrap(), board, Color::Black, Goal::Kill).unwrap();
+        let problem = shut_in_corner();
         let start = &problem.start;
         let placed = problem.play(start, variago_rules::Move::Place(problem.region_points()[0]));
         let passed = problem.play(&placed, variago_rules::Move::Pass);
@@ -1191,8 +1196,7 @@ mod tests {
     /// undecided); what holds on some is by what holds on every line.
     #[test]
     fn a_result_that_holds_on_every_line_is_kept() {
-        let board = Board::from_diagram(&[". . . O X", "O O O O X", "X X X X X"]).unwrap();
-        let problem = Problem::new(&"go".parse().unwrap(), board, Color::Black, Goal::Kill).unwrap();
+        let problem = shut_in_corner();
         let mut search = Attempt::new(&problem, ThreatHolder::Opponent).search;
         search.line.push(1, &problem.start, true);
         let entry = |search: &Search, key| search.table.get(&key).map(|e| (e.proof, e.rests_on.is_some()));
