@@ -497,6 +497,26 @@ fn random_rows(width: usize, cells: &[u8]) -> Vec<String> {
     cells.chunks(width).map(|row| row.iter().map(symbol).collect::<Vec<_>>().join(" ")).collect()
 }
 
+/// A random small problem (`random_rows`) under `variant`, if every stone has a liberty and the
+/// problem's region has nine points at most: its rows, for the failure's message, and the problem.
+fn random_problem(
+    width: usize,
+    cells: &[u8],
+    variant: &str,
+    to_move: Color,
+    goal: Goal,
+) -> Option<(Vec<String>, Problem)> {
+    let rows = random_rows(width, cells);
+    let board = Board::from_diagram(&rows.iter().map(String::as_str).collect::<Vec<_>>()).unwrap();
+    let geometry = board.geometry();
+    if !geometry.points().all(|p| board.piece(p).is_none() || board.liberties(p) > 0) {
+        return None;
+    }
+    let spec: VariantSpec = variant.parse().unwrap();
+    let problem = Problem::new(&spec, board, to_move, goal).ok()?;
+    (problem.region_points().len() <= 9).then_some((rows, problem))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 96, max_global_rejects: 20_000, ..ProptestConfig::default() })]
 
@@ -515,15 +535,9 @@ proptest! {
             (Color::White, Goal::Live),
         ]),
     ) {
-        let rows = random_rows(width, &cells);
-        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-        let board = Board::from_diagram(&rows).unwrap();
-        let geometry = board.geometry();
-        prop_assume!(geometry.points().all(|p| board.piece(p).is_none() || board.liberties(p) > 0));
-        let spec: VariantSpec = variant.parse().unwrap();
-        let problem = Problem::new(&spec, board, to_move, goal);
-        prop_assume!(problem.as_ref().is_ok_and(|p| p.region_points().len() <= 9));
-        let p = problem.unwrap();
+        let random = random_problem(width, &cells, variant, to_move, goal);
+        prop_assume!(random.is_some());
+        let (rows, p) = random.unwrap();
         let answer = solve_problem(&p, 2_000_000);
         let (expected, by_ko, winning) = fixed_point_answer(&p);
         prop_assert_eq!(answer.verdict, expected, "{:?} {} {:?}", rows, to_move, goal);
@@ -552,14 +566,9 @@ proptest! {
             (Color::White, Goal::Live),
         ]),
     ) {
-        let rows = random_rows(width, &cells);
-        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-        let board = Board::from_diagram(&rows).unwrap();
-        let geometry = board.geometry();
-        prop_assume!(geometry.points().all(|p| board.piece(p).is_none() || board.liberties(p) > 0));
-        let problem = Problem::new(&"go".parse().unwrap(), board, to_move, goal);
-        prop_assume!(problem.as_ref().is_ok_and(|p| p.region_points().len() <= 9));
-        let p = problem.unwrap();
+        let random = random_problem(width, &cells, "go", to_move, goal);
+        prop_assume!(random.is_some());
+        let (rows, p) = random.unwrap();
         let lines = |threats| prover_wins_by_lines(&p, threats, 2_000_000);
         let unconditional = lines(Threats::Opponent);
         prop_assume!(unconditional.is_some());
